@@ -1,0 +1,144 @@
+package dev.perfgate.profile;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * A merged profile decoded into a call tree. Nodes are stored level by level in flat arrays (node 0 is the synthetic
+ * root, {@code total}); the children of a node occupy a contiguous index range.
+ */
+public final class Profile {
+
+    final String[] names;
+    final int[] nameId;
+    final long[] self;
+    final long[] total;
+    final int[] childStart;
+    final int[] childEnd;
+    private final long numTicks;
+    private final Quantity quantity;
+    private final String spyName;
+
+    Profile(String[] names, int[] nameId, long[] self, long[] total, int[] childStart, int[] childEnd, long numTicks,
+            Quantity quantity, String spyName) {
+        this.names = names;
+        this.nameId = nameId;
+        this.self = self;
+        this.total = total;
+        this.childStart = childStart;
+        this.childEnd = childEnd;
+        this.numTicks = numTicks;
+        this.quantity = quantity;
+        this.spyName = spyName;
+    }
+
+    /**
+     * Builds a profile from folded stacks ({@code a;b;c 123}, one per line), as used by {@code /ingest?format=folded};
+     * for tests and tools.
+     */
+    public static Profile fromFolded(String folded, Quantity quantity) {
+        FoldedNode root = new FoldedNode("total");
+        for (String line : folded.split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            int space = trimmed.lastIndexOf(' ');
+            if (space < 0) {
+                throw new IllegalArgumentException("folded line without a value: " + trimmed);
+            }
+            long value = Long.parseLong(trimmed.substring(space + 1));
+            FoldedNode node = root;
+            root.total += value;
+            for (String frame : trimmed.substring(0, space).split(";")) {
+                node = node.children.computeIfAbsent(frame, FoldedNode::new);
+                node.total += value;
+            }
+            node.self += value;
+        }
+        return root.flatten(quantity);
+    }
+
+    /** Sum of all values (the root's total). */
+    public long numTicks() {
+        return numTicks;
+    }
+
+    public boolean isEmpty() {
+        return numTicks == 0;
+    }
+
+    public Quantity quantity() {
+        return quantity;
+    }
+
+    /** The profiler that produced the data as the server reports it (e.g. {@code javaspy}), or empty. */
+    public String spyName() {
+        return spyName;
+    }
+
+    /** The same tree with another unit interpretation, e.g. nanoseconds for Grafana CPU profiles. */
+    public Profile withQuantity(Quantity other) {
+        return new Profile(names, nameId, self, total, childStart, childEnd, numTicks, other, spyName);
+    }
+
+    /** The synthetic root frame, or empty for an empty profile. */
+    public Optional<Frame> root() {
+        return nodeCount() == 0 ? Optional.empty() : Optional.of(new Frame(this, 0));
+    }
+
+    public int nodeCount() {
+        return nameId.length;
+    }
+
+    String nameOf(int node) {
+        return names[nameId[node]];
+    }
+
+    /** Mutable trie used only to build profiles from folded stacks. */
+    private static final class FoldedNode {
+        final String name;
+        final Map<String, FoldedNode> children = new TreeMap<>();
+        long self;
+        long total;
+
+        FoldedNode(String name) {
+            this.name = name;
+        }
+
+        Profile flatten(Quantity quantity) {
+            List<FoldedNode> order = new ArrayList<>();
+            if (total > 0) {
+                order.add(this);
+            }
+            List<Integer> starts = new ArrayList<>();
+            List<Integer> ends = new ArrayList<>();
+            for (int i = 0; i < order.size(); i++) {
+                starts.add(order.size());
+                order.addAll(order.get(i).children.values());
+                ends.add(order.size());
+            }
+            Map<String, Integer> ids = new HashMap<>();
+            List<String> names = new ArrayList<>();
+            int[] nameId = new int[order.size()];
+            long[] self = new long[order.size()];
+            long[] total = new long[order.size()];
+            for (int i = 0; i < order.size(); i++) {
+                FoldedNode node = order.get(i);
+                nameId[i] = ids.computeIfAbsent(node.name, n -> {
+                    names.add(n);
+                    return names.size() - 1;
+                });
+                self[i] = node.self;
+                total[i] = node.total;
+            }
+            return new Profile(names.toArray(String[]::new), nameId, self, total,
+                    starts.stream().mapToInt(Integer::intValue).toArray(),
+                    ends.stream().mapToInt(Integer::intValue).toArray(), this.total, quantity, "");
+        }
+    }
+}

@@ -1,0 +1,169 @@
+package dev.perfgate.results;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Service;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunService;
+import dev.perfgate.system.ApiException;
+
+/** Attaches results to runs: PerfGate results JSON or a Gatling 3.12 stats.json, checked before anything is stored. */
+@Service
+public class ResultsService {
+
+    static final String NEUTRAL = "perfgate-results/v1";
+    static final String GATLING_STATS_JSON = "gatling-stats.json";
+
+    private final RunService runs;
+    private final ResultsRepository results;
+    private final JsonMapper json;
+    private final Validator validator;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+
+    ResultsService(RunService runs, ResultsRepository results, JsonMapper json, Validator validator,
+            ApplicationEventPublisher events, Clock clock) {
+        this.runs = runs;
+        this.results = results;
+        this.json = json;
+        this.validator = validator;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    public RunResults attach(String runId, JsonNode body) {
+        Run run = runs.get(runId);
+        RunResults parsed;
+        if (body.isObject() && body.has("format")) {
+            parsed = fromNeutral(run, body);
+        } else if (GatlingStatsJson.looksLike(body)) {
+            parsed = fromGatling(run, body);
+        } else {
+            throw ApiException.badRequest("Unrecognised results: expected PerfGate results JSON with "
+                    + "\"format\": \"" + NEUTRAL + "\" or a Gatling js/stats.json (see docs/results-format.md)");
+        }
+        RunResults previous = results.find(runId).orElse(null);
+        if (previous != null && !previous.measures().isEmpty()) {
+            // measures posted separately survive a later upload of the request statistics
+            Map<String, Double> merged = new HashMap<>(previous.measures());
+            merged.putAll(parsed.measures());
+            parsed = withMeasures(parsed, merged);
+        }
+        results.save(parsed);
+        events.publishEvent(new ResultsAttached(runId));
+        return parsed;
+    }
+
+    /** Adds or replaces named measures of a run, keeping its other results. */
+    public RunResults addMeasures(String runId, Map<String, Double> measures) {
+        Run run = runs.get(runId);
+        checkMeasures(measures);
+        RunResults current = results.find(runId).orElseGet(() -> new RunResults(runId, "measures", null,
+                new ResultsDocument.Window(run.startedAt(), run.endedAt(), run.steadyStateStart()), false,
+                null, List.of(), Map.of(), List.of(), clock.instant()));
+        Map<String, Double> merged = new HashMap<>(current.measures());
+        merged.putAll(measures);
+        RunResults updated = withMeasures(current, merged);
+        results.save(updated);
+        events.publishEvent(new ResultsAttached(runId));
+        return updated;
+    }
+
+    public RunResults get(String runId) {
+        runs.get(runId);
+        return results.find(runId).orElseThrow(() -> ApiException.notFound("Run " + runId + " has no results yet"));
+    }
+
+    private RunResults fromNeutral(Run run, JsonNode body) {
+        ResultsDocument doc;
+        try {
+            doc = json.treeToValue(body, ResultsDocument.class);
+        } catch (JacksonException e) {
+            throw ApiException.badRequest("Invalid results JSON: " + e.getOriginalMessage()
+                    + (e.getPath().isEmpty() ? "" : " at " + e.getPathReference()));
+        }
+        Set<ConstraintViolation<ResultsDocument>> violations = validator.validate(doc);
+        if (!violations.isEmpty()) {
+            throw ApiException.badRequest("Invalid results: " + violations.stream()
+                    .map(v -> v.getPropertyPath() + " " + v.getMessage()).sorted().collect(Collectors.joining("; ")));
+        }
+        List<RequestStats> requests = doc.requests() == null ? List.of() : doc.requests();
+        if (doc.global() == null && requests.isEmpty() && (doc.measures() == null || doc.measures().isEmpty())) {
+            throw ApiException.badRequest("Results hold nothing: give global, requests or measures");
+        }
+        Set<String> names = new HashSet<>();
+        for (RequestStats request : requests) {
+            if (request.name() == null || request.name().isBlank()) {
+                throw ApiException.badRequest("Every entry of requests needs a name");
+            }
+            if (!names.add(request.name())) {
+                throw ApiException.badRequest("Request '" + request.name() + "' appears twice in requests");
+            }
+            checkCounts(request);
+        }
+        if (doc.global() != null) {
+            checkCounts(doc.global());
+        }
+        ResultsDocument.Window window = doc.window() != null ? doc.window()
+                : new ResultsDocument.Window(run.startedAt(), run.endedAt(), run.steadyStateStart());
+        if (window.start() != null && window.end() != null && window.end().isBefore(window.start())) {
+            throw ApiException.badRequest("window.end " + window.end() + " is before window.start " + window.start());
+        }
+        Map<String, Double> measures = doc.measures() == null ? Map.of() : doc.measures();
+        checkMeasures(measures);
+        return new RunResults(run.id(), NEUTRAL, doc.tool(), window, false,
+                doc.global() == null ? null : RequestStats.named("All Requests", doc.global()),
+                requests.stream().map(r -> RequestStats.named(r.name(), r)).toList(), Map.copyOf(measures),
+                doc.timeseries() == null ? List.of() : List.copyOf(doc.timeseries()), clock.instant());
+    }
+
+    private RunResults fromGatling(Run run, JsonNode body) {
+        RequestStats global = GatlingStatsJson.global(body);
+        List<RequestStats> requests = GatlingStatsJson.requests(body);
+        Instant end = run.endedAt() != null ? run.endedAt() : clock.instant();
+        return new RunResults(run.id(), GATLING_STATS_JSON, "gatling (stats.json)",
+                new ResultsDocument.Window(run.startedAt(), end, run.startedAt()), true,
+                global, requests, Map.of(), List.of(), clock.instant());
+    }
+
+    private static void checkCounts(RequestStats s) {
+        String name = s.name() == null ? "global" : "'" + s.name() + "'";
+        if (s.ok() + s.ko() != s.count()) {
+            throw ApiException.badRequest("Request " + name + ": ok (" + s.ok() + ") + ko (" + s.ko()
+                    + ") must equal count (" + s.count() + ")");
+        }
+        if (s.minMs() != null && s.maxMs() != null && s.minMs() > s.maxMs()) {
+            throw ApiException.badRequest("Request " + name + ": minMs " + s.minMs() + " > maxMs " + s.maxMs());
+        }
+    }
+
+    private static void checkMeasures(Map<String, Double> measures) {
+        for (Map.Entry<String, Double> measure : measures.entrySet()) {
+            if (!measure.getKey().matches(ResultsDocument.MEASURE)) {
+                throw ApiException.badRequest("Measure name '" + measure.getKey() + "': " + ResultsDocument.MEASURE_MESSAGE);
+            }
+            if (measure.getValue() == null || measure.getValue().isNaN() || measure.getValue().isInfinite()) {
+                throw ApiException.badRequest("Measure '" + measure.getKey() + "' needs a finite number");
+            }
+        }
+    }
+
+    private static RunResults withMeasures(RunResults r, Map<String, Double> measures) {
+        return new RunResults(r.runId(), r.source(), r.tool(), r.window(), r.windowIncludesRampUp(), r.global(),
+                r.requests(), Map.copyOf(measures), r.timeseries(), r.receivedAt());
+    }
+}

@@ -1,0 +1,118 @@
+package dev.perfgate.run;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import org.bson.Document;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.FindAndModifyOptions;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Stored runs. Plain finds, sorts, limits and single-document updates only: no aggregation and
+ * no transactions, so the same code runs on MongoDB, FerretDB and the embedded store.
+ */
+@Repository
+public class RunRepository {
+
+    private static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("startedAt"), Sort.Order.desc("_id"));
+
+    private final MongoTemplate mongo;
+
+    RunRepository(MongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    /** Creates the indexes: runId unique per series (what makes run creation idempotent). */
+    void ensureIndexes() {
+        mongo.indexOps(Run.class).createIndex(new Index()
+                .on("system", Sort.Direction.ASC).on("workload", Sort.Direction.ASC)
+                .on("environment", Sort.Direction.ASC).on("runId", Sort.Direction.ASC)
+                .unique().named("series_runId"));
+        mongo.indexOps(Run.class).createIndex(new Index()
+                .on("system", Sort.Direction.ASC).on("workload", Sort.Direction.ASC)
+                .on("environment", Sort.Direction.ASC).on("startedAt", Sort.Direction.DESC)
+                .named("series_startedAt"));
+    }
+
+    /** Inserts a new run; throws DuplicateKeyException when its runId exists in the series. */
+    Run insert(Run run) {
+        return mongo.insert(run);
+    }
+
+    /** The run with PerfGate's id. */
+    public Optional<Run> findById(String id) {
+        return Optional.ofNullable(mongo.findById(id, Run.class));
+    }
+
+    /** The run with the caller's runId in a series. */
+    public Optional<Run> findByRunId(Series series, String runId) {
+        return Optional.ofNullable(mongo.findOne(Query.query(seriesCriteria(series).and("runId").is(runId)), Run.class));
+    }
+
+    /** A page of runs, newest first, optionally of one series (any of its parts may be null) and older than a cursor run. */
+    public List<Run> list(String system, String workload, String environment, Run before, int limit) {
+        Criteria criteria = new Criteria();
+        if (system != null) criteria.and("system").is(system);
+        if (workload != null) criteria.and("workload").is(workload);
+        if (environment != null) criteria.and("environment").is(environment);
+        if (before != null) {
+            criteria.orOperator(
+                    Criteria.where("startedAt").lt(before.startedAt()),
+                    new Criteria().andOperator(Criteria.where("startedAt").is(before.startedAt()),
+                            Criteria.where("_id").lt(before.id())));
+        }
+        return mongo.find(Query.query(criteria).with(NEWEST_FIRST).limit(limit), Run.class);
+    }
+
+    /** Ends a running run; returns empty when it was not running any more. */
+    Optional<Run> end(String id, RunStatus status, Instant endedAt, String reason) {
+        Query running = Query.query(Criteria.where("_id").is(id).and("status").is(RunStatus.RUNNING));
+        Update update = new Update().set("status", status).set("endedAt", endedAt).set("statusReason", reason);
+        return Optional.ofNullable(mongo.findAndModify(running, update,
+                FindAndModifyOptions.options().returnNew(true), Run.class));
+    }
+
+    /** Sets a run's status with a reason (e.g. invalid). */
+    public Optional<Run> setStatus(String id, RunStatus status, String reason) {
+        Update update = new Update().set("status", status).set("statusReason", reason);
+        return Optional.ofNullable(mongo.findAndModify(Query.query(Criteria.where("_id").is(id)), update,
+                FindAndModifyOptions.options().returnNew(true), Run.class));
+    }
+
+    /** Stores the short form of a run's latest verdict. */
+    public void setVerdict(String id, RunVerdict verdict) {
+        mongo.updateFirst(Query.query(Criteria.where("_id").is(id)), new Update().set("verdict", verdict), Run.class);
+    }
+
+    /** Completed runs of a series started before a moment, newest first: the candidates for a baseline. */
+    public List<Run> completedBefore(Series series, Instant before, int limit) {
+        Query query = Query.query(seriesCriteria(series).and("status").is(RunStatus.COMPLETED)
+                .and("startedAt").lt(before)).with(NEWEST_FIRST).limit(limit);
+        return mongo.find(query, Run.class);
+    }
+
+    /** Every run of a series, newest first, up to a limit. */
+    public List<Run> ofSeries(Series series, int limit) {
+        return mongo.find(Query.query(seriesCriteria(series)).with(NEWEST_FIRST).limit(limit), Run.class);
+    }
+
+    /** The next run number of a series: a counter document incremented atomically (upsert + $inc). */
+    long nextNumber(Series series) {
+        Query counter = Query.query(Criteria.where("_id").is("run-number:" + series));
+        Document result = mongo.findAndModify(counter, new Update().inc("value", 1L),
+                FindAndModifyOptions.options().upsert(true).returnNew(true), Document.class, "counters");
+        return ((Number) result.get("value")).longValue();
+    }
+
+    private static Criteria seriesCriteria(Series series) {
+        return Criteria.where("system").is(series.system()).and("workload").is(series.workload())
+                .and("environment").is(series.environment());
+    }
+}

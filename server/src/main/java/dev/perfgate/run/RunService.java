@@ -1,0 +1,115 @@
+package dev.perfgate.run;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.bson.types.ObjectId;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.event.EventListener;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+
+import dev.perfgate.system.ApiException;
+
+/** Records runs: idempotent creation by runId within a series, ending, reading. */
+@Service
+public class RunService {
+
+    /** A created run and whether this call created it (false: it existed already). */
+    public record Created(Run run, boolean created) {
+    }
+
+    private static final int MAX_NUMBER_ATTEMPTS = 20;
+
+    private final RunRepository runs;
+    private final ApplicationEventPublisher events;
+    private final Clock clock;
+
+    RunService(RunRepository runs, ApplicationEventPublisher events, Clock clock) {
+        this.runs = runs;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void createIndexes() {
+        runs.ensureIndexes();
+    }
+
+    /**
+     * Creates a run, or returns the existing one when the same runId was already posted in the
+     * series. The unique index decides between concurrent retries, so there is never a duplicate.
+     */
+    public Created create(CreateRunRequest request, Trigger defaultTrigger) {
+        Series series = request.series();
+        if (request.runId() != null) {
+            Optional<Run> existing = runs.findByRunId(series, request.runId());
+            if (existing.isPresent()) {
+                return new Created(existing.get(), false);
+            }
+            try {
+                return new Created(runs.insert(newRun(request, request.runId(), defaultTrigger)), true);
+            } catch (DuplicateKeyException raced) {
+                return new Created(runs.findByRunId(series, request.runId()).orElseThrow(() -> raced), false);
+            }
+        }
+        for (int attempt = 0; attempt < MAX_NUMBER_ATTEMPTS; attempt++) {
+            String number = Long.toString(runs.nextNumber(series));
+            try {
+                return new Created(runs.insert(newRun(request, number, defaultTrigger)), true);
+            } catch (DuplicateKeyException taken) {
+                // a caller chose this number as its own runId; take the next one
+            }
+        }
+        throw new IllegalStateException("No free run number in series " + series + " after "
+                + MAX_NUMBER_ATTEMPTS + " attempts");
+    }
+
+    /** Ends a running run. Ending it again with the same outcome is a harmless retry. */
+    public Run end(String id, EndRunRequest request) {
+        Run run = get(id);
+        RunStatus target = request.runStatus();
+        Instant endedAt = request.endedAt() != null ? request.endedAt() : clock.instant();
+        if (run.isEnded()) {
+            if (run.status() == target) {
+                return run;
+            }
+            throw ApiException.conflict("Run " + run.runId() + " is already " + run.status().name().toLowerCase()
+                    + "; it cannot be marked " + target.name().toLowerCase());
+        }
+        if (endedAt.isBefore(run.startedAt())) {
+            throw ApiException.badRequest("endedAt " + endedAt + " is before the run's start " + run.startedAt());
+        }
+        Optional<Run> ended = runs.end(id, target, endedAt, request.reason());
+        if (ended.isEmpty()) {
+            return end(id, request);
+        }
+        events.publishEvent(new RunEnded(ended.get()));
+        return ended.get();
+    }
+
+    public Run get(String id) {
+        return runs.findById(id).orElseThrow(() -> ApiException.notFound("No run with id " + id));
+    }
+
+    public List<Run> list(String system, String workload, String environment, String beforeId, int limit) {
+        Run before = beforeId == null ? null : get(beforeId);
+        return runs.list(system, workload, environment, before, limit);
+    }
+
+    private Run newRun(CreateRunRequest r, String runId, Trigger defaultTrigger) {
+        Instant now = clock.instant();
+        Trigger trigger = r.trigger() != null ? r.trigger()
+                : (r.buildUrl() != null || r.buildNumber() != null) ? Trigger.CI : defaultTrigger;
+        return new Run(new ObjectId().toHexString(), r.system(), r.workload(), r.environment(), runId,
+                r.version(), r.buildUrl(), r.buildNumber(), r.branch(), r.commit(), trigger,
+                r.tags() == null ? List.of() : List.copyOf(r.tags()),
+                r.annotations() == null ? Map.of() : Map.copyOf(r.annotations()),
+                r.startedAt() != null ? r.startedAt() : now, null,
+                r.rampUpSeconds() == null ? 0 : r.rampUpSeconds(), RunStatus.RUNNING, null, now, null);
+    }
+}

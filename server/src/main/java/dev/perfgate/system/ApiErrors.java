@@ -1,0 +1,132 @@
+package dev.perfgate.system;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+
+/** Turns every API error into RFC 9457 problem details with a message a person understands. */
+@RestControllerAdvice
+class ApiErrors extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiErrors.class);
+
+    @ExceptionHandler(ApiException.class)
+    ProblemDetail apiException(ApiException e) {
+        return problem(e.status(), e.getMessage());
+    }
+
+    @ExceptionHandler(BodyTooLargeException.class)
+    ProblemDetail tooLarge(BodyTooLargeException e) {
+        return problem(HttpStatus.CONTENT_TOO_LARGE, e.getMessage());
+    }
+
+    @ExceptionHandler(Exception.class)
+    ProblemDetail unexpected(Exception e) {
+        log.error("Unexpected error", e);
+        return problem(HttpStatus.INTERNAL_SERVER_ERROR, "PerfGate failed to handle the request: "
+                + e.getClass().getSimpleName() + ". The server log has the details.");
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        BodyTooLargeException tooLarge = findCause(e, BodyTooLargeException.class);
+        if (tooLarge != null) {
+            return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).body(tooLarge(tooLarge));
+        }
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, describe(e)));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String fields = e.getBindingResult().getFieldErrors().stream()
+                .map(ApiErrors::describe).sorted().collect(Collectors.joining("; "));
+        String global = e.getBindingResult().getGlobalErrors().stream()
+                .map(error -> error.getDefaultMessage()).collect(Collectors.joining("; "));
+        String message = "Invalid request: " + (fields.isEmpty() ? global : fields);
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, message));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String message = e.getParameterValidationResults().stream()
+                .map(result -> result.getMethodParameter().getParameterName() + " "
+                        + result.getResolvableErrors().get(0).getDefaultMessage())
+                .collect(Collectors.joining("; "));
+        return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Invalid request: " + message));
+    }
+
+    static ProblemDetail problem(HttpStatus status, String detail) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setTitle(status.getReasonPhrase());
+        return problem;
+    }
+
+    private static String describe(FieldError error) {
+        return error.getField() + " " + error.getDefaultMessage()
+                + (error.getRejectedValue() == null ? "" : " (was '" + abbreviate(String.valueOf(error.getRejectedValue())) + "')");
+    }
+
+    private static String describe(HttpMessageNotReadableException e) {
+        UnrecognizedPropertyException unknown = findCause(e, UnrecognizedPropertyException.class);
+        if (unknown != null) {
+            List<String> known = unknown.getKnownPropertyIds() == null ? List.of()
+                    : unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
+            String at = path(unknown);
+            return "Unknown field '" + unknown.getPropertyName() + "'"
+                    + (at.equals(" at " + unknown.getPropertyName()) ? "" : at)
+                    + (known.isEmpty() ? "" : "; known fields: " + String.join(", ", known));
+        }
+        DatabindException binding = findCause(e, DatabindException.class);
+        if (binding != null) {
+            return "Invalid value" + path(binding) + ": " + binding.getOriginalMessage();
+        }
+        JacksonException json = findCause(e, JacksonException.class);
+        if (json != null) {
+            return "Malformed JSON: " + json.getOriginalMessage()
+                    .replaceAll("\\s*\\(start marker at \\[Source:[^)]*\\)", "")
+                    .replaceAll("\\s*at \\[Source:.*", "");
+        }
+        return "The request body is missing or unreadable";
+    }
+
+    private static String path(DatabindException e) {
+        String path = e.getPath().stream()
+                .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining("."));
+        return path.isEmpty() ? "" : " at " + path.replace(".[", "[");
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() > 80 ? value.substring(0, 77) + "..." : value;
+    }
+
+    private static <T extends Throwable> T findCause(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,166 @@
+package dev.perfgate.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ProfileAnalysisTest {
+
+    private static final Workload TEN_SECONDS_1000_REQUESTS = Workload.of(Duration.ofSeconds(10), 1_000);
+
+    @Test
+    void shouldSumSelfAcrossCallSitesAndTotalOverStacks() {
+        // Given parse is called from two places
+        Profile profile = Profile.fromFolded("""
+                main;handle;parse 30
+                main;load;parse 10
+                main;handle 60
+                """, Quantity.samples(100));
+
+        // When
+        List<FunctionStat> stats = ProfileAnalysis.functions(profile, TEN_SECONDS_1000_REQUESTS);
+
+        // Then
+        assertThat(stats).extracting(FunctionStat::name, FunctionStat::self, FunctionStat::total).containsExactly(
+                tuple("handle", 60L, 90L),
+                tuple("parse", 40L, 40L),
+                tuple("load", 0L, 10L),
+                tuple("main", 0L, 100L));
+    }
+
+    @Test
+    void shouldCountRecursiveFunctionOncePerStack() {
+        // Given walk appears three times on one stack and twice on another
+        Profile profile = Profile.fromFolded("""
+                main;walk;walk;walk 150
+                main;walk;walk 30
+                main;other 20
+                """, Quantity.samples(100));
+
+        // When
+        FunctionStat walk = stat(profile, "walk");
+
+        // Then
+        assertThat(walk.self()).isEqualTo(180);
+        assertThat(walk.total()).as("150 + 30, not 150·3 + 30·2").isEqualTo(180);
+        assertThat(walk.totalShare()).isEqualTo(90.0);
+    }
+
+    @Test
+    void shouldCountRecursionThroughOtherFramesOnce() {
+        // Given a → b → a
+        Profile profile = Profile.fromFolded("a;b;a 10\na 5", Quantity.samples(100));
+
+        // When / Then
+        assertThat(stat(profile, "a").total()).isEqualTo(15);
+        assertThat(stat(profile, "b").total()).isEqualTo(10);
+    }
+
+    @Test
+    void shouldExpressSelfAsShareOfProfile() {
+        // Given
+        Profile profile = Profile.fromFolded("main;hot 75\nmain;cold 25", Quantity.samples(100));
+
+        // When / Then
+        assertThat(stat(profile, "hot").selfShare()).isEqualTo(75.0);
+        assertThat(stat(profile, "main").totalShare()).isEqualTo(100.0);
+    }
+
+    @Test
+    void shouldConvertCpuSamplesToSecondsPerSecondAndPerRequest() {
+        // Given 500 samples at 100 Hz = 5 CPU s over a 10 s run of 1,000 requests
+        Profile profile = Profile.fromFolded("main;hot 500", Quantity.samples(100));
+
+        // When
+        FunctionStat hot = stat(profile, "hot");
+
+        // Then
+        assertThat(hot.selfAmount()).isEqualTo(5.0);
+        assertThat(hot.selfPerSecond()).hasValue(0.5);
+        assertThat(hot.selfPerRequest()).as("5 ms per request").hasValue(0.005);
+    }
+
+    @Test
+    void shouldConvertNanosecondsToSeconds() {
+        // Given 2.5 s of CPU as Grafana reports it
+        Profile profile = Profile.fromFolded("main;hot 2500000000", Quantity.nanoseconds());
+
+        // When
+        FunctionStat hot = stat(profile, "hot");
+
+        // Then
+        assertThat(hot.selfAmount()).isCloseTo(2.5, within(1e-12));
+        assertThat(hot.selfPerRequest().getAsDouble()).isCloseTo(0.0025, within(1e-12));
+    }
+
+    @Test
+    void shouldGiveNoRatesWhenDurationAndRequestsAreUnknown() {
+        // Given
+        Profile profile = Profile.fromFolded("main;hot 5", Quantity.bytes());
+
+        // When
+        FunctionStat hot = ProfileAnalysis.functions(profile, Workload.of(Duration.ZERO, 0)).get(0);
+
+        // Then
+        assertThat(hot.selfPerSecond()).isEmpty();
+        assertThat(hot.selfPerRequest()).isEmpty();
+    }
+
+    @Test
+    void shouldRankTopFunctionsBySelfThenName() {
+        // Given b and c tie
+        Profile profile = Profile.fromFolded("m;a 50\nm;c 20\nm;b 20\nm;d 10", Quantity.samples(100));
+
+        // When
+        List<FunctionStat> top = ProfileAnalysis.topBySelf(profile, TEN_SECONDS_1000_REQUESTS, 3);
+
+        // Then
+        assertThat(top).extracting(FunctionStat::name).containsExactly("a", "b", "c");
+    }
+
+    @Test
+    void shouldRankTopFunctionsByTotal() {
+        // Given
+        Profile profile = Profile.fromFolded("m;a;x 50\nm;b 60", Quantity.samples(100));
+
+        // When
+        List<FunctionStat> top = ProfileAnalysis.topByTotal(profile, TEN_SECONDS_1000_REQUESTS, 2);
+
+        // Then
+        assertThat(top).extracting(FunctionStat::name, FunctionStat::total)
+                .containsExactly(tuple("m", 110L), tuple("b", 60L));
+    }
+
+    @Test
+    void shouldFindNoFunctionsInEmptyProfile() {
+        assertThat(ProfileAnalysis.functions(Profile.fromFolded("", Quantity.samples(100)), TEN_SECONDS_1000_REQUESTS))
+                .isEmpty();
+    }
+
+    @Test
+    void shouldAnalyseDecodedClassicProfileLikeItsFoldedStacks() {
+        // Given the recorded profile and the stacks it was written from
+        Profile decoded = Recorded.decode("classic-cpu-baseline.json");
+        Profile folded = Profile.fromFolded("""
+                com/acme/App.main;com/acme/Handler.handle;com/acme/Json.parse 300
+                com/acme/App.main;com/acme/Handler.handle;com/acme/Db.query 200
+                com/acme/App.main;com/acme/Handler.handle 100
+                com/acme/App.main;com/acme/Gc.run 50
+                com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk;com/acme/Tree.walk 150
+                com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk 30
+                """, Quantity.samples(100));
+
+        // When / Then
+        assertThat(ProfileAnalysis.functions(decoded, TEN_SECONDS_1000_REQUESTS))
+                .isEqualTo(ProfileAnalysis.functions(folded, TEN_SECONDS_1000_REQUESTS));
+    }
+
+    private static FunctionStat stat(Profile profile, String name) {
+        return ProfileAnalysis.functions(profile, TEN_SECONDS_1000_REQUESTS).stream()
+                .filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+}

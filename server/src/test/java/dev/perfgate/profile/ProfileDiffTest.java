@@ -1,0 +1,182 @@
+package dev.perfgate.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class ProfileDiffTest {
+
+    private static final Workload LOAD = Workload.of(Duration.ofMinutes(5), 5_781);
+
+    /** The example of the brief: multiply grows from 42 to 7,210 samples. */
+    private static final Profile BASELINE = Profile.fromFolded("""
+            main;MatrixCalculator.multiply 42
+            main;other 6958
+            """, Quantity.samples(100));
+    private static final Profile RUN = Profile.fromFolded("""
+            main;MatrixCalculator.multiply 7210
+            main;other 974
+            """, Quantity.samples(100));
+
+    @Test
+    void shouldExplainGrowthWithSharesSamplesAndTimePerRequest() {
+        // Given / When
+        ProfileDiff diff = ProfileDiff.between(BASELINE, LOAD, RUN, LOAD);
+
+        // Then
+        assertThat(diff.explain(ProfileType.CPU, 5)).containsExactly(
+                "MatrixCalculator.multiply self CPU 0.6 % → 88.1 % (+7,168 samples, +12.4 ms per request)");
+    }
+
+    @Test
+    void shouldMeasureChangeInPointsAndPerRequest() {
+        // Given / When
+        FunctionChange multiply = ProfileDiff.between(BASELINE, LOAD, RUN, LOAD)
+                .change("MatrixCalculator.multiply").orElseThrow();
+
+        // Then
+        assertThat(multiply.kind()).isEqualTo(FunctionChange.Kind.CHANGED);
+        assertThat(multiply.selfShareDelta()).isCloseTo(88.0987 - 0.6, within(1e-4));
+        assertThat(multiply.selfDelta()).isEqualTo(7_168);
+        assertThat(multiply.selfPerRequestDelta().getAsDouble()).as("71.68 CPU s over 5,781 requests")
+                .isCloseTo(0.0123992, within(1e-7));
+    }
+
+    @Test
+    void shouldRankFunctionsThatGrewFirstAndShrankLast() {
+        // Given / When
+        ProfileDiff diff = ProfileDiff.between(BASELINE, LOAD, RUN, LOAD);
+
+        // Then
+        assertThat(diff.changes()).extracting(FunctionChange::name)
+                .containsExactly("MatrixCalculator.multiply", "main", "other");
+        assertThat(diff.grown(10)).extracting(FunctionChange::name).containsExactly("MatrixCalculator.multiply");
+    }
+
+    @Test
+    void shouldBreakShareTiesByChangePerRequest() {
+        // Given a and b both grow by 10 points, but b by 40 samples and a by 30
+        Profile baseline = Profile.fromFolded("m;a 10\nm;b 20\nm;c 70", Quantity.samples(100));
+        Profile run = Profile.fromFolded("m;a 40\nm;b 60\nm;c 100", Quantity.samples(100));
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(baseline, LOAD, run, LOAD);
+
+        // Then
+        assertThat(diff.change("a").orElseThrow().selfShareDelta())
+                .isEqualTo(diff.change("b").orElseThrow().selfShareDelta());
+        assertThat(diff.grown(2)).extracting(FunctionChange::name).containsExactly("b", "a");
+    }
+
+    @Test
+    void shouldShowSubMillisecondChangesInMicroseconds() {
+        assertThat(Explanations.signed(0.000_05, Quantity.Measure.SECONDS)).isEqualTo("+50.0 µs");
+        assertThat(Explanations.signed(-1.5, Quantity.Measure.SECONDS)).isEqualTo("-1.50 s");
+    }
+
+    @Test
+    void shouldMarkNewAndVanishedFunctions() {
+        // Given the recorded classic pair: multiply appears, Gc.run disappears
+        Profile baseline = Recorded.decode("classic-cpu-baseline.json");
+        Profile run = Recorded.decode("classic-cpu-run.json");
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(baseline, Workload.of(Duration.ofSeconds(10), 1_000), run,
+                Workload.of(Duration.ofSeconds(10), 10_000));
+
+        // Then
+        assertThat(diff.changes()).filteredOn(c -> c.kind() != FunctionChange.Kind.CHANGED)
+                .extracting(FunctionChange::name, FunctionChange::kind)
+                .containsExactly(tuple("com/acme/MatrixCalculator.multiply", FunctionChange.Kind.NEW),
+                        tuple("com/acme/Gc.run", FunctionChange.Kind.VANISHED));
+        assertThat(diff.explain(ProfileType.CPU, 3)).containsExactly("com/acme/MatrixCalculator.multiply (new) "
+                + "self CPU 0.0 % → 90.2 % (+7,168 samples, +7.2 ms per request)");
+    }
+
+    @Test
+    void shouldExplainVanishedFunctionWithNegativeNumbers() {
+        // Given
+        Profile baseline = Recorded.decode("classic-cpu-baseline.json");
+        Profile run = Recorded.decode("classic-cpu-run.json");
+        Workload load = Workload.of(Duration.ofSeconds(10), 1_000);
+
+        // When
+        FunctionChange gc = ProfileDiff.between(baseline, load, run, load).change("com/acme/Gc.run").orElseThrow();
+
+        // Then
+        assertThat(Explanations.line(gc, ProfileType.CPU, run.quantity()))
+                .isEqualTo("com/acme/Gc.run (vanished) self CPU 6.0 % → 0.0 % (-50 samples, -0.5 ms per request)");
+    }
+
+    @Test
+    void shouldOmitPerRequestChangeWhenRequestCountsAreUnknown() {
+        // Given
+        Workload unknown = Workload.of(Duration.ofMinutes(5), 0);
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(BASELINE, unknown, RUN, unknown);
+
+        // Then
+        assertThat(diff.explain(ProfileType.CPU, 1)).containsExactly(
+                "MatrixCalculator.multiply self CPU 0.6 % → 88.1 % (+7,168 samples)");
+    }
+
+    @Test
+    void shouldShowGrafanaNanosecondsAsTime() {
+        // Given 0.25 s → 2.75 s of CPU in nanoseconds
+        Profile baseline = Profile.fromFolded("m;hot 250000000\nm;cold 750000000", Quantity.nanoseconds());
+        Profile run = Profile.fromFolded("m;hot 2750000000\nm;cold 750000000", Quantity.nanoseconds());
+        Workload load = Workload.of(Duration.ofSeconds(10), 1_000);
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(baseline, load, run, load);
+
+        // Then
+        assertThat(diff.explain(ProfileType.CPU, 1)).containsExactly(
+                "hot self CPU 25.0 % → 78.6 % (+2.50 s, +2.5 ms per request)");
+    }
+
+    @Test
+    void shouldShowAllocatedBytesInBinaryUnits() {
+        // Given
+        Profile baseline = Profile.fromFolded("m;alloc 1024\nm;other 1024", Quantity.bytes());
+        Profile run = Profile.fromFolded("m;alloc 3146752\nm;other 1024", Quantity.bytes());
+        Workload load = Workload.of(Duration.ofSeconds(10), 1_024);
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(baseline, load, run, load);
+
+        // Then
+        assertThat(diff.explain(ProfileType.ALLOC_BYTES, 1)).containsExactly(
+                "alloc self allocated bytes 50.0 % → 100.0 % (+3.0 MiB, +3.0 KiB per request)");
+    }
+
+    @Test
+    void shouldAddYearlyCostToCpuLines() {
+        // Given 0.05 USD per core-hour at 50 requests per second
+        CoreHourCost cost = new CoreHourCost(0.05, 50, "USD");
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(BASELINE, LOAD, RUN, LOAD);
+
+        // Then
+        assertThat(diff.explain(ProfileType.CPU, 1, cost)).containsExactly(
+                "MatrixCalculator.multiply self CPU 0.6 % → 88.1 % (+7,168 samples, +12.4 ms per request); "
+                        + "≈ +271.54 USD per year (+5,431 core-hours at 50 req/s, 0.05 USD per core-hour)");
+    }
+
+    @Test
+    void shouldNotPriceNonCpuProfiles() {
+        // Given
+        CoreHourCost cost = new CoreHourCost(0.05, 50, "USD");
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(BASELINE, LOAD, RUN, LOAD);
+
+        // Then
+        assertThat(diff.explain(ProfileType.WALL, 1, cost)).singleElement().asString().doesNotContain("USD");
+    }
+}
