@@ -21,7 +21,7 @@ public class ResultsRepository {
     }
 
     /** Stores (or replaces) a run's results. */
-    void save(RunResults results) {
+    public void save(RunResults results) {
         mongo.save(results);
     }
 }

@@ -1,0 +1,111 @@
+package dev.perfgate.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PyroscopeTargetTest {
+
+    private static final TimeWindow WINDOW = TimeWindow.of(Instant.parse("2024-03-13T18:15:00Z"),
+            Instant.parse("2024-03-13T18:20:00Z"));
+
+    @Test
+    void shouldNameClassicSeriesLikeTheJavaAgentJfrFormat() {
+        // Given
+        PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop");
+
+        // When / Then
+        assertThat(namesOf(target)).containsExactly(
+                "shop.itimer", "shop.wall", "shop.alloc_in_new_tlab_bytes", "shop.alloc_in_new_tlab_objects",
+                "shop.lock_count", "shop.lock_duration");
+    }
+
+    @Test
+    void shouldNameGrafanaProfileTypesById() {
+        // Given
+        PyroscopeTarget target = PyroscopeTarget.grafana("http://p:4040", "http://g:3000", "shop");
+
+        // When / Then
+        assertThat(namesOf(target)).containsExactly(
+                "process_cpu:cpu:nanoseconds:cpu:nanoseconds", "wall:wall:nanoseconds:wall:nanoseconds",
+                "memory:alloc_in_new_tlab_bytes:bytes:space:bytes", "memory:alloc_in_new_tlab_objects:count:space:bytes",
+                "mutex:contentions:count:mutex:count", "mutex:delay:nanoseconds:mutex:count");
+    }
+
+    @Test
+    void shouldLetTargetOverrideTheCpuSuffix() {
+        // Given an agent started with event=cpu
+        PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop").withProfileName(ProfileType.CPU, "cpu");
+
+        // When / Then
+        assertThat(target.profileName(ProfileType.CPU)).isEqualTo("shop.cpu");
+    }
+
+    @Test
+    void shouldBuildClassicQueryFromStaticAndRunLabelsSortedByName() {
+        // Given
+        PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop").withLabel("zone", "b")
+                .withLabel("env", "perf");
+
+        // When
+        String query = target.query(ProfileType.CPU, ProfileSelection.of(WINDOW).withLabel("run_id", "7"));
+
+        // Then
+        assertThat(query).isEqualTo("shop.itimer{env=\"perf\",run_id=\"7\",zone=\"b\"}");
+    }
+
+    @Test
+    void shouldPutServiceNameFirstInGrafanaQuery() {
+        // Given
+        PyroscopeTarget target = PyroscopeTarget.grafana("http://p:4040", "http://g:3000", "shop")
+                .withLabel("env", "perf");
+
+        // When
+        String query = target.query(ProfileType.LOCK_DURATION, ProfileSelection.of(WINDOW).withLabel("env", "ci"));
+
+        // Then
+        assertThat(query).as("the run's label wins over the static one")
+                .isEqualTo("mutex:delay:nanoseconds:mutex:count{service_name=\"shop\",env=\"ci\"}");
+    }
+
+    @Test
+    void shouldPadWindowByOneUploadIntervalOnBothSides() {
+        // Given
+        PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop").withUploadInterval(Duration.ofSeconds(15));
+
+        // When
+        TimeWindow padded = target.padded(WINDOW);
+
+        // Then
+        assertThat(padded.from()).isEqualTo(Instant.parse("2024-03-13T18:14:45Z"));
+        assertThat(padded.until()).isEqualTo(Instant.parse("2024-03-13T18:20:15Z"));
+    }
+
+    @Test
+    void shouldRejectLabelNamesThatWouldBreakTheSelector() {
+        assertThatThrownBy(() -> new ProfileSelection(WINDOW, Map.of("run-id", "1")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("invalid label name: run-id");
+    }
+
+    @Test
+    void shouldRoundFractionalWindowEndsUp() {
+        // Given
+        TimeWindow window = TimeWindow.of(Instant.parse("2024-03-13T18:15:00.900Z"),
+                Instant.parse("2024-03-13T18:20:00.000001Z"));
+
+        // When / Then
+        assertThat(window.fromEpochSecond()).isEqualTo(1710353700L);
+        assertThat(window.untilEpochSecond()).isEqualTo(1710354001L);
+        assertThat(window.untilEpochMilli()).isEqualTo(1710354000001L);
+    }
+
+    private static List<String> namesOf(PyroscopeTarget target) {
+        return Arrays.stream(ProfileType.values()).map(target::profileName).toList();
+    }
+}

@@ -1,0 +1,172 @@
+package dev.perfgate.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.bson.Document;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.mongodb.core.MongoTemplate;
+
+import dev.perfgate.results.RequestStats;
+import dev.perfgate.results.ResultsDocument;
+import dev.perfgate.results.ResultsRepository;
+import dev.perfgate.results.RunResults;
+
+/**
+ * What PerfGate needs from its store, run against every store it supports (the embedded server
+ * and FerretDB here, MongoDB in production): unique runIds per series under concurrency, atomic
+ * counters, newest-first paging, exact round trips of results.
+ */
+abstract class StoreContract {
+
+    @Autowired
+    RunService service;
+    @Autowired
+    RunRepository runs;
+    @Autowired
+    ResultsRepository results;
+    @Autowired
+    MongoTemplate mongo;
+
+    String system;
+
+    @BeforeEach
+    void newSystem() {
+        system = "store-" + System.nanoTime();
+    }
+
+    @Test
+    void shouldKeepOneRunPerRunIdInASeriesUnderConcurrentCreates() throws Exception {
+        CreateRunRequest request = request("dup-1", null);
+
+        List<RunService.Created> created = concurrently(16, () -> service.create(request, Trigger.API));
+
+        assertThat(created).filteredOn(RunService.Created::created).hasSize(1);
+        assertThat(created).extracting(c -> c.run().id()).containsOnly(created.get(0).run().id());
+        assertThat(runs.list(system, null, null, null, 100)).hasSize(1);
+    }
+
+    @Test
+    void shouldRejectDuplicateRunIdInTheSameSeriesByIndex() {
+        Run run = service.create(request("idx-1", null), Trigger.API).run();
+        Run copy = new Run("aaaaaaaaaaaaaaaaaaaaaaaa", run.system(), run.workload(), run.environment(), run.runId(),
+                null, null, null, null, null, Trigger.API, List.of(), Map.of(), Instant.now(), null, 0,
+                RunStatus.RUNNING, null, Instant.now(), null);
+
+        assertThatThrownBy(() -> runs.insert(copy)).isInstanceOf(DuplicateKeyException.class);
+    }
+
+    @Test
+    void shouldAllowTheSameRunIdInAnotherSeries() {
+        Run peak = service.create(request("same", null), Trigger.API).run();
+        Run soak = service.create(new CreateRunRequest(system, "soak", "test", "same", null, null, null, null,
+                null, null, null, null, null, null), Trigger.API).run();
+
+        assertThat(soak.id()).isNotEqualTo(peak.id());
+    }
+
+    @Test
+    void shouldHandOutDistinctRunNumbersUnderConcurrency() throws Exception {
+        Series series = new Series(system, "peak", "test");
+
+        List<Long> numbers = concurrently(24, () -> runs.nextNumber(series));
+
+        assertThat(new HashSet<>(numbers)).hasSize(24);
+        assertThat(numbers).allMatch(n -> n >= 1 && n <= 24);
+    }
+
+    @Test
+    void shouldPageNewestFirstWithTiesBrokenById() {
+        Instant sameStart = Instant.parse("2026-03-01T10:00:00Z");
+        for (int i = 1; i <= 4; i++) {
+            service.create(request("t" + i, sameStart), Trigger.API);
+        }
+        service.create(request("later", sameStart.plusSeconds(60)), Trigger.API);
+
+        List<Run> first = runs.list(system, "peak", "test", null, 3);
+        List<Run> second = runs.list(system, "peak", "test", first.get(2), 3);
+
+        assertThat(first.get(0).runId()).isEqualTo("later");
+        Set<String> all = new HashSet<>();
+        first.forEach(r -> all.add(r.runId()));
+        second.forEach(r -> all.add(r.runId()));
+        assertThat(all).containsExactlyInAnyOrder("later", "t1", "t2", "t3", "t4");
+        assertThat(second).hasSize(2);
+    }
+
+    @Test
+    void shouldEndARunOnlyOnce() throws Exception {
+        String id = service.create(request("end-once", null), Trigger.API).run().id();
+        Instant end = Instant.now().plusSeconds(5);
+
+        List<Boolean> ended = concurrently(8, () -> runs.end(id, RunStatus.COMPLETED, end, null).isPresent());
+
+        assertThat(ended).containsOnlyOnce(true);
+        assertThat(runs.findById(id)).get().extracting(Run::status).isEqualTo(RunStatus.COMPLETED);
+    }
+
+    @Test
+    void shouldRoundTripResultsExactly() {
+        String id = service.create(request("res-1", null), Trigger.API).run().id();
+        RequestStats matrix = new RequestStats("GET /api/matrix", 1200, 1195, 5, 0.4166, 2.0, 31.25, 812.0,
+                28.0, 33.0, 41.0, 55.0, 120.0, null, 39.9);
+        RunResults stored = new RunResults(id, "perfgate-results/v1", "gatling 3.15.1",
+                new ResultsDocument.Window(Instant.parse("2026-03-01T10:00:00Z"), Instant.parse("2026-03-01T10:05:00Z"),
+                        Instant.parse("2026-03-01T10:00:30Z")), false, matrix, List.of(matrix),
+                Map.of("cpu_avg_pct", 51.12), List.of(), Instant.parse("2026-03-01T10:05:01Z"));
+
+        results.save(stored);
+
+        assertThat(results.find(id)).contains(stored);
+    }
+
+    @Test
+    void shouldSortAndLimitPlainFinds() {
+        for (int i = 0; i < 5; i++) {
+            mongo.insert(new Document("series", system).append("n", i), "contract");
+        }
+
+        List<Document> top = mongo.find(org.springframework.data.mongodb.core.query.Query.query(
+                org.springframework.data.mongodb.core.query.Criteria.where("series").is(system))
+                .with(org.springframework.data.domain.Sort.by(org.springframework.data.domain.Sort.Direction.DESC, "n"))
+                .limit(2), Document.class, "contract");
+
+        assertThat(top).extracting(d -> d.getInteger("n")).containsExactly(4, 3);
+    }
+
+    private CreateRunRequest request(String runId, Instant startedAt) {
+        return new CreateRunRequest(system, "peak", "test", runId, null, null, null, null, null, null, null, null,
+                null, startedAt);
+    }
+
+    private static <T> List<T> concurrently(int calls, Callable<T> call) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<T>> tasks = new ArrayList<>();
+            for (int i = 0; i < calls; i++) {
+                tasks.add(call);
+            }
+            List<T> out = new ArrayList<>();
+            for (Future<T> f : pool.invokeAll(tasks)) {
+                out.add(f.get());
+            }
+            return out;
+        } finally {
+            pool.shutdown();
+        }
+    }
+}

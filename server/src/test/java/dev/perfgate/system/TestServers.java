@@ -1,0 +1,33 @@
+package dev.perfgate.system;
+
+/**
+ * Where the real test servers are: scripts/test-servers.sh starts them and its {@code env}
+ * command exports these variables. A missing variable fails the test: no server, no pass.
+ */
+public final class TestServers {
+
+    private TestServers() {
+    }
+
+    public static String ferretDbUri() {
+        return required("PERFGATE_TEST_FERRETDB_URI");
+    }
+
+    public static String pyroscopeUrl() {
+        return required("PERFGATE_TEST_PYROSCOPE_URL");
+    }
+
+    public static String prometheusUrl() {
+        return required("PERFGATE_TEST_PROMETHEUS_URL");
+    }
+
+    static String required(String name) {
+        String value = System.getenv(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException(name + " is not set: start the test servers with "
+                    + "'scripts/test-servers.sh start' and export 'scripts/test-servers.sh env' "
+                    + "(scripts/test.sh does both)");
+        }
+        return value;
+    }
+}
