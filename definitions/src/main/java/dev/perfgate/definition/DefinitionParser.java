@@ -1,0 +1,242 @@
+package dev.perfgate.definition;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.serialization.node.LocationJsonNodeFactoryFactory;
+import com.networknt.schema.utils.JsonNodes;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * Reads a checks/ YAML file: YAML syntax, then the published JSON Schema, then the rules the
+ * schema cannot say (one value source per check, units, unique ids, a Prometheus for PromQL
+ * checks). Every problem names the file and line.
+ */
+public final class DefinitionParser {
+
+    /** A file read: the definition, or the problems that kept it from being one. */
+    public record Result(GateDefinition definition, List<Problem> problems) {
+        public boolean ok() {
+            return problems.isEmpty();
+        }
+    }
+
+    public static final String SCHEMA_RESOURCE = "/dev/perfgate/definition/checks.schema.json";
+
+    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+    private static final Schema SCHEMA = loadSchema();
+
+    public Result parse(String file, String text) {
+        JsonNode root;
+        try {
+            root = JsonNodes.readTree(YAML, text, LocationJsonNodeFactoryFactory.getInstance());
+        } catch (JacksonException e) {
+            TokenStreamLocation at = e.getLocation();
+            return failed(new Problem(file, at == null ? 0 : at.getLineNr(), "not valid YAML: " + e.getOriginalMessage()));
+        }
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            return failed(new Problem(file, 1, "the file is empty"));
+        }
+        List<Problem> problems = new ArrayList<>();
+        for (Error error : SCHEMA.validate(root)) {
+            JsonNode at = error.getInstanceNode();
+            if (error.getProperty() != null && at != null && at.has(error.getProperty())) {
+                at = at.get(error.getProperty());
+            }
+            problems.add(new Problem(file, line(at), describe(error)));
+        }
+        if (!problems.isEmpty()) {
+            return new Result(null, problems);
+        }
+        return build(file, root, text);
+    }
+
+    private Result build(String file, JsonNode root, String text) {
+        List<Problem> problems = new ArrayList<>();
+        Map<String, String> environmentUrls = new LinkedHashMap<>();
+        root.path("environmentSettings").properties().forEach(e -> {
+            String url = e.getValue().path("prometheus").path("url").asString(null);
+            if (url != null) {
+                environmentUrls.put(e.getKey(), url);
+            }
+        });
+        String prometheusUrl = root.path("prometheus").path("url").asString(null);
+        List<String> environments = strings(root.path("environments"));
+        List<CheckDefinition> checks = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
+        for (JsonNode node : root.path("checks")) {
+            String id = node.path("id").asString();
+            int line = line(node);
+            if (!ids.add(id)) {
+                problems.add(new Problem(file, line, "check id '" + id + "' is used twice"));
+                continue;
+            }
+            try {
+                CheckDefinition check = check(node);
+                if (readsPrometheus(check.source()) && prometheusUrl == null
+                        && (environmentUrls.isEmpty() || !environmentUrls.keySet().containsAll(environments) || environments.isEmpty())) {
+                    throw new IllegalArgumentException("reads Prometheus, but no prometheus.url is set for every environment"
+                            + " (give prometheus.url, or environmentSettings.<env>.prometheus.url for each of 'environments')");
+                }
+                checks.add(check);
+            } catch (IllegalArgumentException e) {
+                problems.add(new Problem(file, line, "check '" + id + "': " + e.getMessage()));
+            }
+        }
+        if (!problems.isEmpty()) {
+            return new Result(null, problems);
+        }
+        JsonNode baseline = root.path("baseline");
+        JsonNode validity = root.path("validity");
+        GateDefinition definition = new GateDefinition(file, root.path("system").asString(),
+                strings(root.path("workloads")), environments, prometheusUrl, environmentUrls,
+                GateDefinition.BaselineStrategy.valueOf(baseline.path("strategy").asString("previous").toUpperCase()),
+                baseline.path("runs").asInt(5), root.path("noise").path("runs").asInt(10),
+                GateDefinition.InconclusivePolicy.valueOf(root.path("inconclusive").asString("fail").toUpperCase()),
+                new GateDefinition.Validity(
+                        validity.has("minRequests") ? validity.path("minRequests").asLong() : null,
+                        validity.has("minThroughputRps") ? validity.path("minThroughputRps").asDouble() : null,
+                        validity.has("maxErrorPct") ? validity.path("maxErrorPct").asDouble() : null,
+                        validity.has("minDurationSeconds") ? validity.path("minDurationSeconds").asDouble() : null),
+                List.copyOf(checks), sha256(text).substring(0, 12));
+        return new Result(definition, List.of());
+    }
+
+    private static CheckDefinition check(JsonNode node) {
+        List<String> sources = new ArrayList<>();
+        for (String field : List.of("results", "prometheus", "measure", "efficiency")) {
+            if (node.has(field)) {
+                sources.add(field);
+            }
+        }
+        if (sources.size() != 1) {
+            throw new IllegalArgumentException(sources.isEmpty()
+                    ? "give one value source: results, prometheus, measure or efficiency"
+                    : "give only one value source, not " + String.join(" and ", sources));
+        }
+        ValueSource source = source(sources.get(0), node.path(sources.get(0)));
+        String unit = node.has("unit") ? node.path("unit").asString()
+                : source instanceof ValueSource.Results results ? results.unit() : null;
+        Rule requirement = node.has("requirement") ? Rule.parse(node.path("requirement").asString(), false) : null;
+        Rule growth = node.has("growth") ? Rule.parse(node.path("growth").asString(), true) : null;
+        if (requirement == null && growth == null) {
+            throw new IllegalArgumentException("give a requirement (e.g. '< 50'), a growth rule (e.g. '<= +10%') or both");
+        }
+        checkUnit(requirement, unit);
+        if (growth != null && !growth.percent()) {
+            checkUnit(growth, unit);
+        }
+        String severity = node.path("severity").asString("fail").toUpperCase();
+        String id = node.path("id").asString();
+        return new CheckDefinition(id, node.path("name").asString(id), unit, source, requirement, growth,
+                node.path("floor").asDouble(0), CheckDefinition.Severity.valueOf(severity),
+                node.path("key").asBoolean(false), sha256(sources.get(0) + ":" + node.path(sources.get(0)) + "|" + unit).substring(0, 12));
+    }
+
+    private static ValueSource source(String kind, JsonNode node) {
+        return switch (kind) {
+            case "results" -> {
+                String pattern = node.path("requestPattern").asString(null);
+                if (pattern != null && node.has("request")) {
+                    throw new IllegalArgumentException("results: give request or requestPattern, not both");
+                }
+                if (pattern != null) {
+                    try {
+                        Pattern.compile(pattern);
+                    } catch (PatternSyntaxException e) {
+                        throw new IllegalArgumentException("requestPattern '" + pattern + "' is not a valid regex: " + e.getDescription());
+                    }
+                }
+                yield new ValueSource.Results(node.path("request").asString(null), pattern, node.path("stat").asString());
+            }
+            case "prometheus" -> new ValueSource.Prometheus(node.path("query").asString(), node.path("aggregate").asString("avg"));
+            case "measure" -> new ValueSource.Measure(node.asString());
+            case "efficiency" -> {
+                boolean measure = node.has("measure");
+                boolean prometheus = node.has("prometheus");
+                if (measure == prometheus) {
+                    throw new IllegalArgumentException("efficiency: give the rate as measure or as prometheus (one of them)");
+                }
+                ValueSource rate = measure ? new ValueSource.Measure(node.path("measure").asString())
+                        : source("prometheus", node.path("prometheus"));
+                yield new ValueSource.Efficiency(rate, node.path("per").asDouble());
+            }
+            default -> throw new IllegalArgumentException("unknown source " + kind);
+        };
+    }
+
+    private static void checkUnit(Rule rule, String unit) {
+        if (rule == null || rule.unit() == null || rule.percent()) {
+            return;
+        }
+        if (unit == null || !unit.equalsIgnoreCase(rule.unit())) {
+            throw new IllegalArgumentException("rule '" + rule.text() + "' is in " + rule.unit()
+                    + " but the value is in " + (unit == null ? "no unit (set 'unit')" : unit));
+        }
+    }
+
+    private static boolean readsPrometheus(ValueSource source) {
+        return source instanceof ValueSource.Prometheus
+                || (source instanceof ValueSource.Efficiency e && e.rate() instanceof ValueSource.Prometheus);
+    }
+
+    private static String describe(Error error) {
+        String at = error.getInstanceLocation() == null ? "" : error.getInstanceLocation().toString();
+        String message = error.getMessage();
+        return at.isEmpty() || message.startsWith(at) ? message : at + ": " + message;
+    }
+
+    private static int line(JsonNode node) {
+        if (node == null) {
+            return 0;
+        }
+        TokenStreamLocation location = JsonNodes.tokenStreamLocationOf(node);
+        return location == null ? 0 : location.getLineNr();
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asString()));
+        return List.copyOf(out);
+    }
+
+    private static Result failed(Problem problem) {
+        return new Result(null, List.of(problem));
+    }
+
+    static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Schema loadSchema() {
+        try (InputStream in = DefinitionParser.class.getResourceAsStream(SCHEMA_RESOURCE)) {
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(text);
+        } catch (IOException e) {
+            throw new IllegalStateException("The checks schema is missing from the classpath", e);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.perfgate.definition;
+
+import java.util.List;
+import java.util.Map;
+
+/** A checks/ file: the checks that judge the runs of a system (optionally only some workloads and environments). */
+public record GateDefinition(
+        String file,
+        String system,
+        List<String> workloads,
+        List<String> environments,
+        String prometheusUrl,
+        Map<String, String> environmentPrometheusUrls,
+        BaselineStrategy baseline,
+        int baselineRuns,
+        int noiseRuns,
+        InconclusivePolicy inconclusive,
+        Validity validity,
+        List<CheckDefinition> checks,
+        String version) {
+
+    /** How the baseline of a run is chosen. */
+    public enum BaselineStrategy { PREVIOUS, MEDIAN, PINNED }
+
+    /** What an INCONCLUSIVE check does to the gate. */
+    public enum InconclusivePolicy { FAIL, WARN, PASS }
+
+    /** Workload expectations; null fields are not checked. */
+    public record Validity(Long minRequests, Double minThroughputRps, Double maxErrorPct, Double minDurationSeconds) {
+        public static final Validity NONE = new Validity(null, null, null, null);
+    }
+
+    public boolean appliesTo(String system, String workload, String environment) {
+        return this.system.equals(system)
+                && (workloads.isEmpty() || workloads.contains(workload))
+                && (environments.isEmpty() || environments.contains(environment));
+    }
+
+    /** The Prometheus of an environment: its own setting, else the file's. */
+    public String prometheusUrlFor(String environment) {
+        return environmentPrometheusUrls.getOrDefault(environment, prometheusUrl);
+    }
+
+    /** More specific definitions win: one naming workloads and environments beats one for the whole system. */
+    public int specificity() {
+        return (workloads.isEmpty() ? 0 : 2) + (environments.isEmpty() ? 0 : 1);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.perfgate.definition;
+
+/** Where a check's value comes from. */
+public sealed interface ValueSource {
+
+    /** A statistic of the run's results: global when request and pattern are both null. */
+    record Results(String request, String requestPattern, String stat) implements ValueSource {
+        /** The unit of the statistic. */
+        public String unit() {
+            return switch (stat) {
+                case "count", "ok", "ko" -> "requests";
+                case "errorPct" -> "%";
+                case "throughput" -> "req/s";
+                default -> "ms";
+            };
+        }
+    }
+
+    /** A PromQL expression over the run's steady-state window, aggregated. */
+    record Prometheus(String query, String aggregate) implements ValueSource {
+    }
+
+    /** A named measure posted with the results. */
+    record Measure(String name) implements ValueSource {
+    }
+
+    /** A rate (per second) divided by the run's throughput, times {@code per} requests. */
+    record Efficiency(ValueSource rate, double per) implements ValueSource {
+    }
+}

@@ -1,0 +1,158 @@
+package dev.perfgate.definition;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class DefinitionParserTest {
+
+    private final DefinitionParser parser = new DefinitionParser();
+
+    private static final String VALID = """
+            system: afterburner
+            workloads: [peak]
+            prometheus:
+              url: http://127.0.0.1:9090
+            baseline:
+              strategy: median
+              runs: 3
+            validity:
+              maxErrorPct: 5
+            checks:
+              - id: cpu
+                name: avg CPU
+                unit: "%"
+                prometheus:
+                  query: avg(rate(process_cpu_seconds_total[15s])) * 100
+                requirement: "< 50"
+                growth: "<= +10%"
+                floor: 2
+                key: true
+              - id: p99
+                name: p99 response time
+                results: { stat: p99 }
+                requirement: "<= 0.2s"
+                severity: warn
+            """;
+
+    @Test
+    void shouldReadEveryPartOfAValidDefinition() {
+        DefinitionParser.Result result = parser.parse("afterburner.yaml", VALID);
+
+        assertThat(result.problems()).isEmpty();
+        GateDefinition gate = result.definition();
+        assertThat(gate.appliesTo("afterburner", "peak", "any")).isTrue();
+        assertThat(gate.appliesTo("afterburner", "soak", "any")).isFalse();
+        assertThat(gate.baseline()).isEqualTo(GateDefinition.BaselineStrategy.MEDIAN);
+        assertThat(gate.validity().maxErrorPct()).isEqualTo(5.0);
+        CheckDefinition cpu = gate.checks().get(0);
+        assertThat(cpu.source()).isEqualTo(new ValueSource.Prometheus("avg(rate(process_cpu_seconds_total[15s])) * 100", "avg"));
+        assertThat(cpu.requirement().operator()).isEqualTo(Rule.Operator.LT);
+        assertThat(cpu.growth().percent()).isTrue();
+        assertThat(cpu.growth().threshold()).isEqualTo(10.0);
+        assertThat(cpu.key()).isTrue();
+        CheckDefinition p99 = gate.checks().get(1);
+        assertThat(p99.requirement().threshold()).as("seconds are turned into the value's milliseconds").isEqualTo(200.0);
+        assertThat(p99.severity()).isEqualTo(CheckDefinition.Severity.WARN);
+    }
+
+    @Test
+    void shouldNameFileAndLineOfABrokenRule() {
+        String broken = VALID.replace("requirement: \"< 50\"", "requirement: \"<< 50\"");
+
+        DefinitionParser.Result result = parser.parse("afterburner.yaml", broken);
+
+        assertThat(result.ok()).isFalse();
+        assertThat(result.problems()).hasSize(1);
+        Problem problem = result.problems().get(0);
+        assertThat(problem.file()).isEqualTo("afterburner.yaml");
+        assertThat(problem.line()).isEqualTo(16);
+        assertThat(problem.message()).contains("requirement");
+    }
+
+    @Test
+    void shouldNameLineOfYamlSyntaxError() {
+        DefinitionParser.Result result = parser.parse("x.yaml", "system: a\nchecks:\n  - id: [unclosed\n");
+
+        assertThat(result.problems()).singleElement().satisfies(p -> {
+            assertThat(p.line()).isGreaterThanOrEqualTo(3);
+            assertThat(p.message()).startsWith("not valid YAML");
+        });
+    }
+
+    @Test
+    void shouldRejectUnknownFieldsAndTwoSources() {
+        String text = """
+                system: a
+                checks:
+                  - id: one
+                    measure: cpu_avg_pct
+                    results: { stat: p99 }
+                    requirement: "< 1"
+                  - id: two
+                    measure: cpu
+                    requirment: "< 1"
+                """;
+
+        DefinitionParser.Result result = parser.parse("a.yaml", text);
+
+        assertThat(result.problems()).extracting(Problem::line).as("the line of the misspelt key").contains(9);
+        assertThat(result.problems().toString()).contains("requirment");
+    }
+
+    @Test
+    void shouldRequireOneSourceAndAUnitThatMatchesTheRule() {
+        String text = """
+                system: a
+                checks:
+                  - id: one
+                    measure: cpu_avg_pct
+                    measure2: x
+                """;
+        String twoSources = """
+                system: a
+                checks:
+                  - id: one
+                    measure: cpu_avg_pct
+                    results: { stat: p99 }
+                    requirement: "< 1"
+                """;
+        String unit = """
+                system: a
+                checks:
+                  - id: lat
+                    results: { stat: p99 }
+                    requirement: "< 50%"
+                """;
+
+        assertThat(parser.parse("a.yaml", text).ok()).isFalse();
+        assertThat(parser.parse("a.yaml", twoSources).problems()).singleElement()
+                .satisfies(p -> assertThat(p.message()).contains("only one value source").contains("results and measure"));
+        assertThat(parser.parse("a.yaml", unit).problems()).singleElement()
+                .satisfies(p -> assertThat(p.message()).contains("is in % but the value is in ms"));
+    }
+
+    @Test
+    void shouldRequireAPrometheusForPromqlChecks() {
+        String text = """
+                system: a
+                checks:
+                  - id: cpu
+                    prometheus: { query: up }
+                    requirement: "< 1"
+                """;
+
+        assertThat(parser.parse("a.yaml", text).problems()).singleElement()
+                .satisfies(p -> assertThat(p.message()).contains("no prometheus.url"));
+    }
+
+    @Test
+    void shouldFingerprintWhatIsMeasuredNotTheThresholds() {
+        GateDefinition before = parser.parse("a.yaml", VALID).definition();
+        GateDefinition stricter = parser.parse("a.yaml", VALID.replace("\"< 50\"", "\"< 40\"")).definition();
+        GateDefinition otherQuery = parser.parse("a.yaml", VALID.replace("[15s]", "[30s]")).definition();
+
+        assertThat(stricter.checks().get(0).fingerprint()).isEqualTo(before.checks().get(0).fingerprint());
+        assertThat(otherQuery.checks().get(0).fingerprint()).isNotEqualTo(before.checks().get(0).fingerprint());
+    }
+}

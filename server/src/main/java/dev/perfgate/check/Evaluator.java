@@ -1,0 +1,115 @@
+package dev.perfgate.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.perfgate.definition.CheckDefinition;
+import dev.perfgate.definition.Numbers;
+import dev.perfgate.definition.Rule;
+
+/**
+ * Judges one check: pure, no I/O. The value against the requirement; the change against the
+ * baseline under the growth rule and its floor; the noise of the history around both. No value
+ * is INCONCLUSIVE, never a pass; no baseline yet leaves the growth rule unjudged and says so.
+ */
+final class Evaluator {
+
+    private Evaluator() {
+    }
+
+    static CheckResult evaluate(CheckDefinition check, String request, Measurement current, BaselineValue baseline,
+            List<Double> history) {
+        String label = request == null ? check.name() : check.name() + " of " + request;
+        String unit = check.unit();
+        if (!current.present()) {
+            String message = label + ": no data (" + current.missing() + ")";
+            return result(check, request, CheckStatus.INCONCLUSIVE, null, null, null, baseline, null, null,
+                    Noise.of(history, null), message);
+        }
+        double value = current.value();
+        List<String> messages = new ArrayList<>();
+        CheckStatus status = CheckStatus.PASS;
+
+        CheckStatus requirementStatus = null;
+        if (check.requirement() != null) {
+            Rule rule = check.requirement();
+            boolean holds = rule.operator().holds(value, rule.threshold());
+            requirementStatus = holds ? CheckStatus.PASS : broken(check);
+            messages.add(label + " " + withUnit(value, unit) + " " + comparison(value, rule.threshold()) + " "
+                    + withUnit(rule.threshold(), unit));
+            status = CheckStatus.worse(status, requirementStatus);
+        }
+
+        CheckStatus growthStatus = null;
+        Double deltaAbs = null;
+        Double deltaPct = null;
+        if (check.growth() != null) {
+            Rule rule = check.growth();
+            if (baseline == null) {
+                growthStatus = null;
+                messages.add(label + ": no baseline yet, growth rule " + rule.text() + " not judged");
+            } else {
+                deltaAbs = value - baseline.value();
+                if (baseline.value() != 0) {
+                    deltaPct = 100 * deltaAbs / Math.abs(baseline.value());
+                } else if (deltaAbs == 0) {
+                    deltaPct = 0.0;
+                }
+                double change = rule.percent() ? (deltaPct == null ? Math.signum(deltaAbs) * Double.MAX_VALUE : deltaPct) : deltaAbs;
+                boolean holds = rule.operator().holds(change, rule.threshold());
+                boolean withinFloor = !holds && Math.abs(deltaAbs) <= check.floor();
+                growthStatus = holds || withinFloor ? CheckStatus.PASS : broken(check);
+                String delta = rule.percent()
+                        ? (deltaPct == null ? "from 0" : Numbers.percent(deltaPct) + " %")
+                        : Numbers.signed(deltaAbs) + (unit == null ? "" : " " + unit);
+                String judged = holds ? (rule.operator().symbol()) : comparison(change, rule.threshold());
+                String line = label + " " + withUnit(value, unit) + " vs " + withUnit(baseline.value(), unit) + " in "
+                        + baseline.label() + ": " + delta + " " + judged + " " + rule.thresholdText();
+                if (withinFloor) {
+                    line += ", but only " + Numbers.signed(deltaAbs) + (unit == null ? "" : " " + unit)
+                            + " (within the floor of " + Numbers.format(check.floor()) + (unit == null ? "" : " " + unit) + ")";
+                }
+                messages.add(line);
+                status = CheckStatus.worse(status, growthStatus);
+            }
+        }
+
+        Noise noise = Noise.of(history, value);
+        if (noise != null && check.growth() != null && check.growth().percent()
+                && 2 * noise.noisePct() >= Math.abs(check.growth().threshold())) {
+            noise = noise.withNote("growth rule " + check.growth().thresholdText() + " sits inside the measured noise: run-to-run "
+                    + Numbers.format(noise.noisePct()) + " % over the last " + noise.runs() + " runs");
+        }
+        if (check.key() && (status == CheckStatus.WARN)) {
+            status = CheckStatus.FAIL;
+        }
+        return result(check, request, status, value, requirementStatus, growthStatus, baseline, deltaAbs, deltaPct,
+                noise, String.join("; ", messages));
+    }
+
+    private static CheckStatus broken(CheckDefinition check) {
+        return check.severity() == CheckDefinition.Severity.WARN ? CheckStatus.WARN : CheckStatus.FAIL;
+    }
+
+    /** How a value actually relates to a threshold: the sign a person expects to read. */
+    private static String comparison(double value, double threshold) {
+        return value > threshold ? ">" : value < threshold ? "<" : "=";
+    }
+
+    static String withUnit(double value, String unit) {
+        return Numbers.format(value) + (unit == null || unit.isEmpty() ? "" : " " + unit.toLowerCase(Locale.ROOT).replace("req/s", "req/s"));
+    }
+
+    private static CheckResult result(CheckDefinition check, String request, CheckStatus status, Double value,
+            CheckStatus requirementStatus, CheckStatus growthStatus, BaselineValue baseline, Double deltaAbs,
+            Double deltaPct, Noise noise, String message) {
+        return new CheckResult(check.id(), check.name(), check.fingerprint(), request, status, check.key(),
+                check.severity().name(), value, check.unit(),
+                check.requirement() == null ? null : check.requirement().text(), requirementStatus,
+                check.growth() == null ? null : check.growth().text(), growthStatus,
+                baseline == null ? null : baseline.runId(), baseline == null ? null : baseline.label(),
+                baseline == null ? null : baseline.value(), deltaAbs, deltaPct,
+                check.growth() == null ? null : check.floor(), noise, message, List.of());
+    }
+}

@@ -1,0 +1,46 @@
+package dev.perfgate.check;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Run-to-run spread of a check's value in the series' recent history: median, MAD and a robust
+ * standard deviation (1.4826 × MAD, or the plain one when MAD is 0), and the spread as a share of the median.
+ */
+public record Noise(int runs, double median, double mad, double sd, double noisePct, Boolean exceeded, String note) {
+
+    static final int MIN_RUNS = 3;
+
+    /** The spread of the history and whether {@code value} lies outside median ± 2 sd; null with fewer than 3 runs. */
+    static Noise of(List<Double> history, Double value) {
+        if (history.size() < MIN_RUNS) {
+            return null;
+        }
+        double median = median(history);
+        List<Double> deviations = new ArrayList<>();
+        history.forEach(v -> deviations.add(Math.abs(v - median)));
+        double mad = median(deviations);
+        double sd = mad > 0 ? 1.4826 * mad : plainSd(history);
+        double pct = median == 0 ? 0 : 100 * sd / Math.abs(median);
+        Boolean exceeded = value == null ? null : Math.abs(value - median) > 2 * sd;
+        return new Noise(history.size(), median, mad, sd, pct, exceeded, null);
+    }
+
+    Noise withNote(String note) {
+        return new Noise(runs, median, mad, sd, noisePct, exceeded, note);
+    }
+
+    static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static double plainSd(List<Double> values) {
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        double var = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum() / Math.max(1, values.size() - 1);
+        return Math.sqrt(var);
+    }
+}
