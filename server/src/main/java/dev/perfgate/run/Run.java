@@ -33,7 +33,8 @@ public record Run(
         RunStatus status,
         String statusReason,
         Instant createdAt,
-        RunVerdict verdict) {
+        RunVerdict verdict,
+        RegressionReview review) {
 
     public Series series() {
         return new Series(system, workload, environment);

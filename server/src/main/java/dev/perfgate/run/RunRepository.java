@@ -91,6 +91,11 @@ public class RunRepository {
         mongo.updateFirst(Query.query(Criteria.where("_id").is(id)), new Update().set("verdict", verdict), Run.class);
     }
 
+    /** Records an admin's review of a detected regression. */
+    public void setReview(String id, RegressionReview review) {
+        mongo.updateFirst(Query.query(Criteria.where("_id").is(id)), new Update().set("review", review), Run.class);
+    }
+
     /** Completed runs of a series started before a moment, newest first: the candidates for a baseline. */
     public List<Run> completedBefore(Series series, Instant before, int limit) {
         Query query = Query.query(seriesCriteria(series).and("status").is(RunStatus.COMPLETED)

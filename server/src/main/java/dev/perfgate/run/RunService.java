@@ -110,6 +110,6 @@ public class RunService {
                 r.tags() == null ? List.of() : List.copyOf(r.tags()),
                 r.annotations() == null ? Map.of() : Map.copyOf(r.annotations()),
                 r.startedAt() != null ? r.startedAt() : now, null,
-                r.rampUpSeconds() == null ? 0 : r.rampUpSeconds(), RunStatus.RUNNING, null, now, null);
+                r.rampUpSeconds() == null ? 0 : r.rampUpSeconds(), RunStatus.RUNNING, null, now, null, null);
     }
 }

@@ -13,7 +13,7 @@ public record RunView(
         String version, String buildUrl, String buildNumber, String branch, String commit,
         Trigger trigger, List<String> tags, Map<String, String> annotations,
         Instant startedAt, Instant endedAt, int rampUpSeconds, RunStatus status, String statusReason,
-        RunVerdict verdict, Map<String, String> links) {
+        RunVerdict verdict, RegressionReview review, Map<String, String> links) {
 
     public static RunView of(Run run, PublicUrls urls) {
         Map<String, String> links = new LinkedHashMap<>();
@@ -25,6 +25,6 @@ public record RunView(
         return new RunView(run.id(), run.system(), run.workload(), run.environment(), run.runId(),
                 run.version(), run.buildUrl(), run.buildNumber(), run.branch(), run.commit(),
                 run.trigger(), run.tags(), run.annotations(), run.startedAt(), run.endedAt(),
-                run.rampUpSeconds(), run.status(), run.statusReason(), run.verdict(), links);
+                run.rampUpSeconds(), run.status(), run.statusReason(), run.verdict(), run.review(), links);
     }
 }

@@ -65,7 +65,7 @@ abstract class StoreContract {
         Run run = service.create(request("idx-1", null), Trigger.API).run();
         Run copy = new Run("aaaaaaaaaaaaaaaaaaaaaaaa", run.system(), run.workload(), run.environment(), run.runId(),
                 null, null, null, null, null, Trigger.API, List.of(), Map.of(), Instant.now(), null, 0,
-                RunStatus.RUNNING, null, Instant.now(), null);
+                RunStatus.RUNNING, null, Instant.now(), null, null);
 
         assertThatThrownBy(() -> runs.insert(copy)).isInstanceOf(DuplicateKeyException.class);
     }

@@ -1,0 +1,114 @@
+package dev.perfgate.check;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+import dev.perfgate.definition.DefinitionDirectory;
+import dev.perfgate.definition.DefinitionParser;
+import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.definition.Problem;
+
+/**
+ * The active gate definitions from the checks directory, read at start and again whenever a file
+ * changes. A broken file is rejected with file, line and reason, and the previous valid version
+ * of that file stays active.
+ */
+@Component
+public class GateDefinitions {
+
+    /** A file's state: the definition in force (maybe an older version) and the problems of the newest text. */
+    public record FileState(String file, GateDefinition active, List<Problem> problems, String contentHash) {
+    }
+
+    private static final Logger log = LoggerFactory.getLogger(GateDefinitions.class);
+
+    private final Path dir;
+    private final DefinitionParser parser = new DefinitionParser();
+    private final Map<String, FileState> files = new ConcurrentHashMap<>();
+
+    GateDefinitions(@Value("${perfgate.checks-dir:./checks}") String dir) {
+        this.dir = Path.of(dir).toAbsolutePath().normalize();
+        reload();
+    }
+
+    /** Re-reads changed files; called on a schedule and by tests. */
+    @Scheduled(fixedDelayString = "${perfgate.checks-reload-ms:2000}")
+    public synchronized void reload() {
+        if (!Files.isDirectory(dir)) {
+            if (files.isEmpty()) {
+                log.warn("Checks directory {} does not exist: no run can be judged until it has definitions", dir);
+            }
+            files.clear();
+            return;
+        }
+        List<Path> present;
+        try {
+            present = DefinitionDirectory.files(dir);
+        } catch (IOException e) {
+            log.error("Cannot list checks directory {}: {}", dir, e.getMessage());
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (Path path : present) {
+            String name = dir.relativize(path).toString();
+            names.add(name);
+            read(name, path);
+        }
+        files.keySet().retainAll(names);
+    }
+
+    private void read(String name, Path path) {
+        String text;
+        try {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            log.error("{}: cannot be read: {}", name, e.getMessage());
+            return;
+        }
+        String hash = Integer.toHexString(text.hashCode()) + ":" + text.length();
+        FileState previous = files.get(name);
+        if (previous != null && previous.contentHash().equals(hash)) {
+            return;
+        }
+        DefinitionParser.Result result = parser.parse(name, text);
+        if (result.ok()) {
+            files.put(name, new FileState(name, result.definition(), List.of(), hash));
+            log.info("Checks {} loaded: {} checks for system {}", name, result.definition().checks().size(),
+                    result.definition().system());
+        } else {
+            GateDefinition kept = previous == null ? null : previous.active();
+            files.put(name, new FileState(name, kept, result.problems(), hash));
+            result.problems().forEach(p -> log.error("Checks rejected: {}{}", p,
+                    kept == null ? "" : " (the previous valid version stays active)"));
+        }
+    }
+
+    /** The most specific definition that applies to a series. */
+    public Optional<GateDefinition> find(String system, String workload, String environment) {
+        return files.values().stream().map(FileState::active).filter(d -> d != null)
+                .filter(d -> d.appliesTo(system, workload, environment))
+                .max(Comparator.comparingInt(GateDefinition::specificity).thenComparing(GateDefinition::file));
+    }
+
+    public List<FileState> states() {
+        return files.values().stream().sorted(Comparator.comparing(FileState::file)).toList();
+    }
+
+    public Path directory() {
+        return dir;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.perfgate.check;
+
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.stereotype.Service;
+
+import dev.perfgate.run.RegressionReview;
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunRepository;
+import dev.perfgate.run.RunService;
+import dev.perfgate.run.RunStatus;
+import dev.perfgate.system.ApiException;
+
+/** Admin decisions about runs, each audited: pin a baseline, accept or deny a regression, invalidate. */
+@Service
+class Reviews {
+
+    private final RunService runs;
+    private final RunRepository repository;
+    private final VerdictService verdicts;
+    private final MongoTemplate mongo;
+    private final AuditLog audit;
+
+    Reviews(RunService runs, RunRepository repository, VerdictService verdicts, MongoTemplate mongo, AuditLog audit) {
+        this.runs = runs;
+        this.repository = repository;
+        this.verdicts = verdicts;
+        this.mongo = mongo;
+        this.audit = audit;
+    }
+
+    BaselinePin pin(String id, String reason) {
+        Run run = runs.get(id);
+        if (run.status() != RunStatus.COMPLETED) {
+            throw ApiException.conflict("Only a completed, valid run can be a baseline; run " + run.runId() + " is "
+                    + run.status().name().toLowerCase());
+        }
+        Verdict verdict = verdicts.latest(run).orElseThrow(() -> ApiException.conflict(
+                "Run " + run.runId() + " has no verdict yet; a baseline must have been judged"));
+        boolean accepted = run.review() != null && run.review().decision() == RegressionReview.Decision.ACCEPTED;
+        if (verdict.regressionDetected() && !accepted) {
+            throw ApiException.conflict("Run " + run.runId() + " has a detected regression that was not accepted;"
+                    + " accept it first if it is the new normal");
+        }
+        BaselinePin pin = new BaselinePin(run.series().toString(), run.id(), run.runId(), reason, audit.actor(),
+                audit.record("pin-baseline", run.id(), reason));
+        mongo.save(pin);
+        return pin;
+    }
+
+    void unpin(String id) {
+        Run run = runs.get(id);
+        BaselinePin pin = mongo.findById(run.series().toString(), BaselinePin.class);
+        if (pin == null || !pin.runId().equals(run.id())) {
+            throw ApiException.notFound("Run " + run.runId() + " is not the pinned baseline of " + run.series());
+        }
+        mongo.remove(pin);
+        audit.record("unpin-baseline", run.id(), null);
+    }
+
+    Run review(String id, boolean accept, String reason) {
+        Run run = runs.get(id);
+        Verdict verdict = verdicts.latest(run).orElseThrow(() -> ApiException.conflict("Run " + run.runId() + " has no verdict yet"));
+        if (!verdict.regressionDetected()) {
+            throw ApiException.conflict("Run " + run.runId() + " has no detected regression to review");
+        }
+        RegressionReview.Decision decision = accept ? RegressionReview.Decision.ACCEPTED : RegressionReview.Decision.DENIED;
+        repository.setReview(run.id(), new RegressionReview(decision, reason, audit.actor(),
+                audit.record(accept ? "accept-regression" : "deny-regression", run.id(), reason)));
+        return runs.get(id);
+    }
+
+    void invalidate(String id, String reason) {
+        Run run = runs.get(id);
+        if (run.status() == RunStatus.RUNNING) {
+            throw ApiException.conflict("Run " + run.runId() + " is still running: end it first");
+        }
+        repository.setStatus(run.id(), RunStatus.INVALID, "marked invalid by " + audit.actor() + ": " + reason);
+        audit.record("invalidate", run.id(), reason);
+    }
+}

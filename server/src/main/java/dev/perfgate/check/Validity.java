@@ -1,0 +1,48 @@
+package dev.perfgate.check;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.definition.Numbers;
+import dev.perfgate.results.RunResults;
+import dev.perfgate.run.Run;
+
+/** Test validity before judgement: did the run do what its workload expects? */
+final class Validity {
+
+    private Validity() {
+    }
+
+    /** What makes the run unfit to judge; empty when it is fit (or nothing is expected). */
+    static List<String> problems(GateDefinition.Validity expected, Run run, RunResults results) {
+        List<String> problems = new ArrayList<>();
+        if (expected.minDurationSeconds() != null && run.endedAt() != null) {
+            double seconds = Duration.between(run.steadyStateStart(), run.endedAt()).toMillis() / 1000.0;
+            if (seconds < expected.minDurationSeconds()) {
+                problems.add("steady state lasted " + Numbers.format(seconds) + " s < " + Numbers.format(expected.minDurationSeconds()) + " s expected");
+            }
+        }
+        boolean needsResults = expected.minRequests() != null || expected.minThroughputRps() != null || expected.maxErrorPct() != null;
+        if (!needsResults) {
+            return problems;
+        }
+        if (results == null || results.global() == null) {
+            problems.add("no request statistics were posted, so the workload expectations cannot be checked");
+            return problems;
+        }
+        var global = results.global();
+        if (expected.minRequests() != null && global.count() < expected.minRequests()) {
+            problems.add(global.count() + " requests < " + expected.minRequests() + " expected");
+        }
+        if (expected.minThroughputRps() != null && (global.throughputRps() == null || global.throughputRps() < expected.minThroughputRps())) {
+            problems.add("throughput " + (global.throughputRps() == null ? "unknown" : Numbers.format(global.throughputRps()) + " req/s")
+                    + " < " + Numbers.format(expected.minThroughputRps()) + " req/s expected");
+        }
+        if (expected.maxErrorPct() != null && global.errorPct() != null && global.errorPct() > expected.maxErrorPct()) {
+            problems.add("errors " + Numbers.format(global.errorPct()) + " % > " + Numbers.format(expected.maxErrorPct()) + " % allowed");
+        }
+        return problems;
+    }
+}

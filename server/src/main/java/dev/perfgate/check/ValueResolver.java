@@ -1,0 +1,124 @@
+package dev.perfgate.check;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.springframework.stereotype.Component;
+
+import dev.perfgate.definition.CheckDefinition;
+import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.definition.ValueSource;
+import dev.perfgate.results.RequestStats;
+import dev.perfgate.results.RunResults;
+import dev.perfgate.run.Run;
+
+/** Finds a check's value(s) for a run: from its results, its measures, or Prometheus over its steady-state window. */
+@Component
+class ValueResolver {
+
+    /** A value for one request (null: the global value or a non-request source). */
+    record Resolved(String request, Measurement measurement) {
+    }
+
+    private final PrometheusClient prometheus;
+
+    ValueResolver(PrometheusClient prometheus) {
+        this.prometheus = prometheus;
+    }
+
+    List<Resolved> resolve(GateDefinition gate, CheckDefinition check, Run run, RunResults results) {
+        if (check.source() instanceof ValueSource.Results source && source.requestPattern() != null) {
+            return perRequest(source, results);
+        }
+        return List.of(new Resolved(check.source() instanceof ValueSource.Results r ? r.request() : null,
+                single(gate, check.source(), run, results)));
+    }
+
+    private Measurement single(GateDefinition gate, ValueSource source, Run run, RunResults results) {
+        if (source instanceof ValueSource.Results r) {
+            return fromResults(r, results);
+        }
+        if (source instanceof ValueSource.Measure m) {
+            return measure(m, results);
+        }
+        if (source instanceof ValueSource.Prometheus p) {
+            Instant start = run.steadyStateStart();
+            Instant end = run.endedAt();
+            if (end == null || !end.isAfter(start)) {
+                return Measurement.missing("the run has no steady-state window (ended " + end + ", steady state from " + start + ")");
+            }
+            return prometheus.query(gate.prometheusUrlFor(run.environment()), p.query(), p.aggregate(), start, end);
+        }
+        ValueSource.Efficiency e = (ValueSource.Efficiency) source;
+        Measurement rate = single(gate, e.rate(), run, results);
+        if (!rate.present()) {
+            return rate;
+        }
+        Double throughput = results == null || results.global() == null ? null : results.global().throughputRps();
+        if (throughput == null || throughput <= 0) {
+            return Measurement.missing("efficiency needs the run's throughput, and the results have "
+                    + (throughput == null ? "none" : "zero"));
+        }
+        return Measurement.of(rate.value() / throughput * e.per());
+    }
+
+    private static Measurement measure(ValueSource.Measure m, RunResults results) {
+        if (results == null) {
+            return Measurement.missing("no results or measures were posted for this run");
+        }
+        return results.measure(m.name()).map(Measurement::of).orElseGet(() -> Measurement.missing(
+                "no measure '" + m.name() + "' was posted" + (results.measures().isEmpty() ? ""
+                        : " (posted: " + String.join(", ", results.measures().keySet().stream().sorted().toList()) + ")")));
+    }
+
+    private static Measurement fromResults(ValueSource.Results source, RunResults results) {
+        if (results == null) {
+            return Measurement.missing("no results were posted for this run");
+        }
+        RequestStats stats;
+        if (source.request() == null) {
+            stats = results.global();
+            if (stats == null) {
+                return Measurement.missing("the results have no global statistics");
+            }
+        } else {
+            stats = results.request(source.request()).orElse(null);
+            if (stats == null) {
+                return Measurement.missing("no request named '" + source.request() + "' in the results (has: "
+                        + String.join(", ", results.requests().stream().map(RequestStats::name).limit(10).toList()) + ")");
+            }
+        }
+        return stat(stats, source.stat(), results);
+    }
+
+    private static List<Resolved> perRequest(ValueSource.Results source, RunResults results) {
+        if (results == null) {
+            return List.of(new Resolved(source.requestPattern(), Measurement.missing("no results were posted for this run")));
+        }
+        Pattern pattern = Pattern.compile(source.requestPattern());
+        List<Resolved> out = new ArrayList<>();
+        for (RequestStats stats : results.requests()) {
+            if (pattern.matcher(stats.name()).matches()) {
+                out.add(new Resolved(stats.name(), stat(stats, source.stat(), results)));
+            }
+        }
+        if (out.isEmpty()) {
+            out.add(new Resolved(source.requestPattern(), Measurement.missing("no request matches '" + source.requestPattern() + "'")));
+        }
+        return out;
+    }
+
+    private static Measurement stat(RequestStats stats, String stat, RunResults results) {
+        Double value = stats.stat(stat);
+        if (value != null) {
+            return Measurement.of(value);
+        }
+        String why = stats.ok() == 0 && !List.of("count", "ok", "ko", "errorPct", "throughput").contains(stat)
+                ? "no successful responses to measure " + stat + " of '" + stats.name() + "'"
+                : stat + " of '" + stats.name() + "' is not in the results"
+                        + ("gatling-stats.json".equals(results.source()) ? " (a Gatling stats.json has p50, p75, p95, p99 only)" : "");
+        return Measurement.missing(why);
+    }
+}

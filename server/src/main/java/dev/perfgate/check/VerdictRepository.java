@@ -1,0 +1,48 @@
+package dev.perfgate.check;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.stereotype.Repository;
+
+/** Stored verdicts: every evaluation of every run. */
+@Repository
+public class VerdictRepository {
+
+    private final MongoTemplate mongo;
+
+    VerdictRepository(MongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    void ensureIndexes() {
+        mongo.indexOps(Verdict.class).createIndex(new Index().on("runId", Sort.Direction.ASC)
+                .on("evaluatedAt", Sort.Direction.DESC).named("run_evaluatedAt"));
+    }
+
+    Verdict insert(Verdict verdict) {
+        return mongo.insert(verdict);
+    }
+
+    /** A verdict by id. */
+    public Optional<Verdict> findById(String id) {
+        return Optional.ofNullable(mongo.findById(id, Verdict.class));
+    }
+
+    /** Verdicts by ids (the latest verdicts of a set of runs). */
+    public List<Verdict> findAllById(Collection<String> ids) {
+        return mongo.find(Query.query(Criteria.where("_id").in(ids)), Verdict.class);
+    }
+
+    /** Every verdict of a run, newest first. */
+    public List<Verdict> history(String runId) {
+        return mongo.find(Query.query(Criteria.where("runId").is(runId))
+                .with(Sort.by(Sort.Direction.DESC, "evaluatedAt")), Verdict.class);
+    }
+}

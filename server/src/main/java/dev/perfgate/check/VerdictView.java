@@ -1,0 +1,40 @@
+package dev.perfgate.check;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.perfgate.run.Run;
+import dev.perfgate.system.PublicUrls;
+
+/** A verdict as the API shows it: the run it judges, every check with its numbers, and the links to the evidence. */
+public record VerdictView(
+        String verdictId, String id, String runId, String system, String workload, String environment, String version,
+        String status, String gate, String summary, Instant evaluatedAt, String reason, String definitionFile,
+        String definitionVersion, String baselineStrategy, Verdict.Validity validity, List<CheckResult> checks,
+        Map<String, String> links) {
+
+    static VerdictView pending(Run run, PublicUrls urls) {
+        return new VerdictView(null, run.id(), run.runId(), run.system(), run.workload(), run.environment(), run.version(),
+                VerdictService.PENDING, null, run.isEnded() ? "evaluation pending" : "the run has not ended yet",
+                null, null, null, null, null, null, List.of(), links(run, null, urls));
+    }
+
+    static VerdictView of(Run run, Verdict v, PublicUrls urls) {
+        return new VerdictView(v.id(), run.id(), run.runId(), run.system(), run.workload(), run.environment(),
+                run.version(), v.status().name(), v.gate(), v.summary(), v.evaluatedAt(), v.reason(), v.definitionFile(),
+                v.definitionVersion(), v.baselineStrategy(), v.validity(), v.checks(), links(run, v, urls));
+    }
+
+    private static Map<String, String> links(Run run, Verdict v, PublicUrls urls) {
+        Map<String, String> links = new LinkedHashMap<>();
+        links.put("run", urls.of("/runs/" + run.id()));
+        links.put("self", urls.of("/api/v1/runs/" + run.id() + "/verdict"));
+        String baseline = v == null ? null : v.checks().stream().map(CheckResult::baselineRunId)
+                .filter(b -> b != null).findFirst().orElse(null);
+        links.put("compare", urls.of("/compare?run=" + run.id() + (baseline == null ? "" : "&with=" + baseline)));
+        links.put("trends", urls.of("/series/" + run.system() + "/" + run.workload() + "/" + run.environment() + "/trends"));
+        return links;
+    }
+}
