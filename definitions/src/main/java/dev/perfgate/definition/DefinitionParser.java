@@ -201,6 +201,15 @@ public final class DefinitionParser {
 
     private static String describe(Error error) {
         String at = error.getInstanceLocation() == null ? "" : error.getInstanceLocation().toString();
+        JsonNode value = error.getInstanceNode();
+        if ("pattern".equals(error.getKeyword()) && value != null && value.isString()) {
+            if (at.endsWith("/requirement") || at.endsWith("/growth")) {
+                boolean growth = at.endsWith("/growth");
+                return at + ": '" + value.asString() + "' is not a " + (growth ? "growth rule: write e.g. '<= +10%'"
+                        : "requirement: write e.g. '< 50' or '<= 200ms'");
+            }
+            return at + ": '" + value.asString() + "' is not allowed here (" + error.getMessage().replaceFirst("^.*?: ", "") + ")";
+        }
         String message = error.getMessage();
         return at.isEmpty() || message.startsWith(at) ? message : at + ": " + message;
     }

@@ -67,7 +67,7 @@ class DefinitionParserTest {
         Problem problem = result.problems().get(0);
         assertThat(problem.file()).isEqualTo("afterburner.yaml");
         assertThat(problem.line()).isEqualTo(16);
-        assertThat(problem.message()).contains("requirement");
+        assertThat(problem.message()).isEqualTo("/checks/0/requirement: '<< 50' is not a requirement: write e.g. '< 50' or '<= 200ms'");
     }
 
     @Test

@@ -1,0 +1,296 @@
+package dev.perfgate.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.perfgate.TestApi;
+import dev.perfgate.TestApi.Response;
+import dev.perfgate.system.TestServers;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The written-down policies of judgement, through the running service: no data is never a pass,
+ * broken definitions never replace good ones, invalid runs are not judged, a regression that was
+ * not accepted never becomes a baseline, and re-evaluation keeps the history.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "perfgate.security.admin-token=policy-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
+        "perfgate.checks-reload-ms=200"})
+class VerdictPolicyIT {
+
+    static final Path CHECKS = tempDir();
+
+    @DynamicPropertySource
+    static void checksDir(DynamicPropertyRegistry registry) {
+        registry.add("perfgate.checks-dir", CHECKS::toString);
+    }
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    GateDefinitions definitions;
+
+    TestApi api;
+    String system;
+
+    @BeforeEach
+    void setUp() {
+        api = new TestApi(port, "policy-admin");
+        system = "sut-" + System.nanoTime();
+    }
+
+    @Test
+    void shouldKeepThePreviousValidDefinitionWhenAFileBreaks() throws Exception {
+        write(system, """
+                system: %s
+                checks:
+                  - id: cpu
+                    measure: cpu_avg_pct
+                    requirement: "< 50"
+                """.formatted(system));
+        String goodVersion = state(system).active().version();
+
+        Files.writeString(CHECKS.resolve(system + ".yaml"), """
+                system: %s
+                checks:
+                  - id: cpu
+                    measure: cpu_avg_pct
+                    requirement: "less than 50"
+                """.formatted(system));
+        definitions.reload();
+
+        GateDefinitions.FileState state = state(system);
+        assertThat(state.active().version()).as("the previous valid version stays active").isEqualTo(goodVersion);
+        assertThat(state.problems()).singleElement().satisfies(p -> {
+            assertThat(p.file()).isEqualTo(system + ".yaml");
+            assertThat(p.line()).isEqualTo(5);
+            assertThat(p.message()).contains("requirement");
+        });
+        assertThat(judge(system, "1", 40.0).path("status").asString()).as("runs are still judged").isEqualTo("PASS");
+        Response listed = api.get("/api/v1/checks");
+        assertThat(listed.raw()).contains("less than 50").doesNotContain("\"active\":null");
+    }
+
+    @Test
+    void shouldBeInconclusiveWhenPrometheusRejectsTheQuery() throws Exception {
+        write(system, promCheck(system, TestServers.prometheusUrl(), "rate(up[1m]"));
+
+        JsonNode verdict = judge(system, "1", null);
+
+        assertThat(verdict.path("status").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(verdict.path("gate").asString()).as("default policy: inconclusive fails the gate").isEqualTo("fail");
+        assertThat(verdict.path("checks").get(0).path("message").asString())
+                .contains("Prometheus rejected the query (bad_data)").contains("parse error");
+    }
+
+    @Test
+    void shouldBeInconclusiveWhenPrometheusIsDown() throws Exception {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        write(system, promCheck(system, "http://127.0.0.1:" + closed, "up"));
+
+        JsonNode verdict = judge(system, "1", null);
+
+        assertThat(verdict.path("status").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(verdict.path("checks").get(0).path("message").asString()).contains("did not answer");
+        assertThat(verdict.path("checks").get(0).path("value").isNull()).isTrue();
+    }
+
+    @Test
+    void shouldBeInconclusiveWithoutChecksOrWithoutTheMeasure() throws Exception {
+        JsonNode noChecks = judge("unknown-" + system, "1", 10.0);
+        write(system, """
+                system: %s
+                checks:
+                  - id: heap
+                    measure: heap_used_mb
+                    requirement: "< 500"
+                """.formatted(system));
+        JsonNode noMeasure = judge(system, "1", 10.0);
+
+        assertThat(noChecks.path("status").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(noChecks.path("summary").asString()).contains("no checks are defined");
+        assertThat(noMeasure.path("status").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(noMeasure.path("checks").get(0).path("message").asString())
+                .contains("no measure 'heap_used_mb' was posted (posted: cpu_avg_pct)");
+    }
+
+    @Test
+    void shouldMarkARunThatMissesItsWorkloadExpectationsInvalidAndNeverUseItAsBaseline() throws Exception {
+        write(system, """
+                system: %s
+                validity: { minThroughputRps: 20, maxErrorPct: 5 }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    measure: cpu_avg_pct
+                    growth: "<= +10%%"
+                """.formatted(system));
+
+        JsonNode first = judge(system, "1", 20.0);
+        JsonNode starved = judge(system, "2", 5.0, 10.0);
+        JsonNode third = judge(system, "3", 21.0);
+
+        assertThat(first.path("status").asString()).isEqualTo("PASS");
+        assertThat(starved.path("status").asString()).isEqualTo("INVALID");
+        assertThat(starved.path("summary").asString()).contains("throughput 10 req/s < 20 req/s expected");
+        assertThat(api.get("/api/v1/runs/" + starved.path("id").asString()).text("status")).isEqualTo("invalid");
+        assertThat(third.path("checks").get(0).path("baselineLabel").asString()).isEqualTo("run 1");
+    }
+
+    @Test
+    void shouldKeepAnUnacceptedRegressionOutOfTheMedianBaseline() throws Exception {
+        write(system, """
+                system: %s
+                baseline: { strategy: median, runs: 3 }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%%"
+                    measure: cpu_avg_pct
+                    growth: "<= +10%%"
+                """.formatted(system));
+        judge(system, "1", 20.0);
+        judge(system, "2", 22.0);
+        judge(system, "3", 21.0);
+
+        JsonNode regression = judge(system, "4", 30.0);
+        JsonNode still = judge(system, "5", 30.5);
+
+        assertThat(regression.path("status").asString()).isEqualTo("FAIL");
+        assertThat(still.path("status").asString()).as("the regression does not fade into the baseline").isEqualTo("FAIL");
+        assertThat(still.path("checks").get(0).path("baselineLabel").asString()).isEqualTo("median of 3 runs (1–3)");
+        assertThat(still.path("checks").get(0).path("baselineValue").asDouble()).isEqualTo(21.0);
+
+        String run4 = regression.path("id").asString();
+        Response accepted = api.post("/api/v1/runs/" + run4 + "/regression/accept",
+                "{\"reason\":\"new matrix library, accepted by perf team\"}");
+        JsonNode after = judge(system, "6", 30.2);
+
+        assertThat(accepted.status()).isEqualTo(200);
+        assertThat(accepted.body().path("review").path("decision").asString()).isEqualTo("accepted");
+        assertThat(after.path("checks").get(0).path("baselineLabel").asString())
+                .as("an accepted regression may join the baseline").isEqualTo("median of 3 runs (2–4)");
+    }
+
+    @Test
+    void shouldKeepEveryVerdictWhenReEvaluating() throws Exception {
+        write(system, """
+                system: %s
+                checks:
+                  - id: cpu
+                    measure: cpu_avg_pct
+                    requirement: "< 50"
+                """.formatted(system));
+        JsonNode first = judge(system, "1", 45.0);
+        write(system, """
+                system: %s
+                checks:
+                  - id: cpu
+                    measure: cpu_avg_pct
+                    requirement: "< 40"
+                """.formatted(system));
+
+        Response again = api.post("/api/v1/runs/" + first.path("id").asString() + "/evaluate", null);
+        Response history = api.get("/api/v1/runs/" + first.path("id").asString() + "/verdicts");
+
+        assertThat(first.path("status").asString()).isEqualTo("PASS");
+        assertThat(again.text("status")).isEqualTo("FAIL");
+        assertThat(history.body().size()).isEqualTo(2);
+        assertThat(history.body().get(0).path("status").asString()).isEqualTo("FAIL");
+        assertThat(history.body().get(1).path("status").asString()).isEqualTo("PASS");
+    }
+
+    @Test
+    void shouldRefuseReviewsWithoutAdminRoleOrReason() throws Exception {
+        write(system, """
+                system: %s
+                checks:
+                  - id: cpu
+                    measure: cpu_avg_pct
+                    growth: "<= +10%%"
+                """.formatted(system));
+        judge(system, "1", 10.0);
+        String id = judge(system, "2", 20.0).path("id").asString();
+        String runner = api.post("/api/v1/tokens", "{\"name\":\"ci\",\"role\":\"runner\"}").text("token");
+
+        Response asRunner = api.withToken(runner).post("/api/v1/runs/" + id + "/regression/deny", "{\"reason\":\"x\"}");
+        Response noReason = api.post("/api/v1/runs/" + id + "/regression/deny", "{\"reason\":\"\"}");
+        Response pinRegression = api.post("/api/v1/runs/" + id + "/baseline", "{\"reason\":\"try\"}");
+
+        assertThat(asRunner.status()).isEqualTo(403);
+        assertThat(noReason.status()).isEqualTo(400);
+        assertThat(pinRegression.status()).isEqualTo(409);
+        assertThat(pinRegression.text("detail")).contains("regression that was not accepted");
+    }
+
+    private static String promCheck(String system, String url, String query) {
+        return """
+                system: %s
+                prometheus: { url: %s }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    prometheus: { query: '%s' }
+                    requirement: "< 50"
+                """.formatted(system, url, query);
+    }
+
+    private JsonNode judge(String sys, String runId, Double cpu) throws InterruptedException {
+        return judge(sys, runId, cpu, 50.0);
+    }
+
+    private JsonNode judge(String sys, String runId, Double cpu, double throughput) throws InterruptedException {
+        Instant start = Instant.now().minusSeconds(60);
+        String id = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test","runId":"%s","startedAt":"%s"}"""
+                .formatted(sys, runId, start)).text("id");
+        String measures = cpu == null ? "" : ",\"measures\":{\"cpu_avg_pct\":" + cpu + "}";
+        api.post("/api/v1/runs/" + id + "/results", """
+                {"format":"perfgate-results/v1","global":{"count":1000,"ok":1000,"ko":0,"p99Ms":100,"throughputRps":%s}%s}"""
+                .formatted(throughput, measures));
+        api.post("/api/v1/runs/" + id + "/end", null);
+        Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
+        assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
+        return verdict.body();
+    }
+
+    private void write(String sys, String yaml) throws IOException, InterruptedException {
+        Files.writeString(CHECKS.resolve(sys + ".yaml"), yaml);
+        definitions.reload();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+        while (state(sys) == null || state(sys).active() == null
+                || !state(sys).problems().isEmpty()) {
+            assertThat(Instant.now()).as("definition %s loaded", sys).isBefore(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    private GateDefinitions.FileState state(String sys) {
+        return definitions.states().stream().filter(s -> s.file().equals(sys + ".yaml")).findFirst().orElse(null);
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("perfgate-policy-checks");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
