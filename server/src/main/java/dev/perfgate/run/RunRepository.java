@@ -6,13 +6,15 @@ import java.util.Optional;
 
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
-import org.springframework.data.mongodb.core.FindAndModifyOptions;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Repository;
+
+import dev.perfgate.system.AtomicUpdates;
 
 /**
  * Stored runs. Plain finds, sorts, limits and single-document updates only: no aggregation and
@@ -24,9 +26,11 @@ public class RunRepository {
     private static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("startedAt"), Sort.Order.desc("_id"));
 
     private final MongoTemplate mongo;
+    private final AtomicUpdates atomic;
 
-    RunRepository(MongoTemplate mongo) {
+    RunRepository(MongoTemplate mongo, AtomicUpdates atomic) {
         this.mongo = mongo;
+        this.atomic = atomic;
     }
 
     /** Creates the indexes: runId unique per series (what makes run creation idempotent). */
@@ -71,19 +75,31 @@ public class RunRepository {
         return mongo.find(Query.query(criteria).with(NEWEST_FIRST).limit(limit), Run.class);
     }
 
-    /** Ends a running run; returns empty when it was not running any more. */
-    Optional<Run> end(String id, RunStatus status, Instant endedAt, String reason) {
+    /**
+     * Claims the end of a run: true for exactly one caller, however many end it at once. A unique
+     * insert is the one atomic step every supported store honours under concurrency (FerretDB and
+     * the embedded server do not make find-and-modify atomic).
+     */
+    boolean claimEnd(String id) {
+        try {
+            mongo.insert(new Document("_id", "run-end:" + id), "claims");
+            return true;
+        } catch (DuplicateKeyException taken) {
+            return false;
+        }
+    }
+
+    /** Marks a run ended (if it is still running) and returns it as stored. */
+    Run markEnded(String id, RunStatus status, Instant endedAt, String reason) {
         Query running = Query.query(Criteria.where("_id").is(id).and("status").is(RunStatus.RUNNING));
-        Update update = new Update().set("status", status).set("endedAt", endedAt).set("statusReason", reason);
-        return Optional.ofNullable(mongo.findAndModify(running, update,
-                FindAndModifyOptions.options().returnNew(true), Run.class));
+        mongo.updateFirst(running, new Update().set("status", status).set("endedAt", endedAt).set("statusReason", reason), Run.class);
+        return findById(id).orElseThrow();
     }
 
     /** Sets a run's status with a reason (e.g. invalid). */
     public Optional<Run> setStatus(String id, RunStatus status, String reason) {
         Update update = new Update().set("status", status).set("statusReason", reason);
-        return Optional.ofNullable(mongo.findAndModify(Query.query(Criteria.where("_id").is(id)), update,
-                FindAndModifyOptions.options().returnNew(true), Run.class));
+        return atomic.updateAndGet(Query.query(Criteria.where("_id").is(id)), update, Run.class, false);
     }
 
     /** Stores the short form of a run's latest verdict. */
@@ -108,11 +124,20 @@ public class RunRepository {
         return mongo.find(Query.query(seriesCriteria(series)).with(NEWEST_FIRST).limit(limit), Run.class);
     }
 
-    /** The next run number of a series: a counter document incremented atomically (upsert + $inc). */
+    /**
+     * The next run number of a series: a counter document (upsert + $inc). Not every store makes
+     * this atomic under concurrency; the unique runId index does the real guarding, and callers
+     * take the next number when one is taken.
+     */
     long nextNumber(Series series) {
         Query counter = Query.query(Criteria.where("_id").is("run-number:" + series));
-        Document result = mongo.findAndModify(counter, new Update().inc("value", 1L),
-                FindAndModifyOptions.options().upsert(true).returnNew(true), Document.class, "counters");
+        Document result;
+        try {
+            result = atomic.updateAndGet(counter, new Update().inc("value", 1L), Document.class, "counters", true).orElseThrow();
+        } catch (DuplicateKeyException firstUpsertRaced) {
+            // two first upserts of the counter met; the document exists now
+            result = atomic.updateAndGet(counter, new Update().inc("value", 1L), Document.class, "counters", true).orElseThrow();
+        }
         return ((Number) result.get("value")).longValue();
     }
 

@@ -84,12 +84,12 @@ public class RunService {
         if (endedAt.isBefore(run.startedAt())) {
             throw ApiException.badRequest("endedAt " + endedAt + " is before the run's start " + run.startedAt());
         }
-        Optional<Run> ended = runs.end(id, target, endedAt, request.reason());
-        if (ended.isEmpty()) {
-            return end(id, request);
+        boolean first = runs.claimEnd(id);
+        Run ended = runs.markEnded(id, target, endedAt, request.reason());
+        if (first) {
+            events.publishEvent(new RunEnded(ended));
         }
-        events.publishEvent(new RunEnded(ended.get()));
-        return ended.get();
+        return ended;
     }
 
     public Run get(String id) {

@@ -80,13 +80,15 @@ abstract class StoreContract {
     }
 
     @Test
-    void shouldHandOutDistinctRunNumbersUnderConcurrency() throws Exception {
-        Series series = new Series(system, "peak", "test");
+    void shouldHandOutDistinctRunNumbersUnderConcurrentCreates() throws Exception {
+        CreateRunRequest numbered = request(null, null);
 
-        List<Long> numbers = concurrently(24, () -> runs.nextNumber(series));
+        List<RunService.Created> created = concurrently(24, () -> service.create(numbered, Trigger.API));
 
-        assertThat(new HashSet<>(numbers)).hasSize(24);
-        assertThat(numbers).allMatch(n -> n >= 1 && n <= 24);
+        Set<String> runIds = new HashSet<>();
+        created.forEach(c -> runIds.add(c.run().runId()));
+        assertThat(runIds).hasSize(24);
+        assertThat(created).allMatch(RunService.Created::created);
     }
 
     @Test
@@ -109,14 +111,14 @@ abstract class StoreContract {
     }
 
     @Test
-    void shouldEndARunOnlyOnce() throws Exception {
+    void shouldLetExactlyOneConcurrentEndClaimTheRun() throws Exception {
         String id = service.create(request("end-once", null), Trigger.API).run().id();
-        Instant end = Instant.now().plusSeconds(5);
 
-        List<Boolean> ended = concurrently(8, () -> runs.end(id, RunStatus.COMPLETED, end, null).isPresent());
+        List<Boolean> claims = concurrently(8, () -> runs.claimEnd(id));
+        Run ended = runs.markEnded(id, RunStatus.COMPLETED, Instant.now().plusSeconds(5), null);
 
-        assertThat(ended).containsOnlyOnce(true);
-        assertThat(runs.findById(id)).get().extracting(Run::status).isEqualTo(RunStatus.COMPLETED);
+        assertThat(claims).containsOnlyOnce(true);
+        assertThat(ended.status()).isEqualTo(RunStatus.COMPLETED);
     }
 
     @Test
