@@ -73,12 +73,17 @@ public final class DefinitionParser {
     private Result build(String file, JsonNode root, String text) {
         List<Problem> problems = new ArrayList<>();
         Map<String, String> environmentUrls = new LinkedHashMap<>();
+        Map<String, GateDefinition.Pyroscope> environmentPyroscopes = new LinkedHashMap<>();
         root.path("environmentSettings").properties().forEach(e -> {
             String url = e.getValue().path("prometheus").path("url").asString(null);
             if (url != null) {
                 environmentUrls.put(e.getKey(), url);
             }
+            if (e.getValue().has("pyroscope")) {
+                environmentPyroscopes.put(e.getKey(), pyroscope(e.getValue().path("pyroscope")));
+            }
         });
+        GateDefinition.Pyroscope pyroscope = root.has("pyroscope") ? pyroscope(root.path("pyroscope")) : null;
         String prometheusUrl = root.path("prometheus").path("url").asString(null);
         List<String> environments = strings(root.path("environments"));
         List<CheckDefinition> checks = new ArrayList<>();
@@ -96,6 +101,9 @@ public final class DefinitionParser {
                         && (environmentUrls.isEmpty() || !environmentUrls.keySet().containsAll(environments) || environments.isEmpty())) {
                     throw new IllegalArgumentException("reads Prometheus, but no prometheus.url is set for every environment"
                             + " (give prometheus.url, or environmentSettings.<env>.prometheus.url for each of 'environments')");
+                }
+                if (check.source() instanceof ValueSource.Profile && pyroscope == null && environmentPyroscopes.isEmpty()) {
+                    throw new IllegalArgumentException("reads a profile, but no pyroscope target is set");
                 }
                 checks.add(check);
             } catch (IllegalArgumentException e) {
@@ -117,20 +125,22 @@ public final class DefinitionParser {
                         validity.has("minThroughputRps") ? validity.path("minThroughputRps").asDouble() : null,
                         validity.has("maxErrorPct") ? validity.path("maxErrorPct").asDouble() : null,
                         validity.has("minDurationSeconds") ? validity.path("minDurationSeconds").asDouble() : null),
-                List.copyOf(checks), sha256(text).substring(0, 12));
+                List.copyOf(checks), sha256(text).substring(0, 12), pyroscope, environmentPyroscopes,
+                root.has("cost") ? new GateDefinition.Cost(root.path("cost").path("pricePerCoreHour").asDouble(),
+                        root.path("cost").path("currency").asString("USD")) : null);
         return new Result(definition, List.of());
     }
 
     private static CheckDefinition check(JsonNode node) {
         List<String> sources = new ArrayList<>();
-        for (String field : List.of("results", "prometheus", "measure", "efficiency")) {
+        for (String field : List.of("results", "prometheus", "measure", "efficiency", "profile")) {
             if (node.has(field)) {
                 sources.add(field);
             }
         }
         if (sources.size() != 1) {
             throw new IllegalArgumentException(sources.isEmpty()
-                    ? "give one value source: results, prometheus, measure or efficiency"
+                    ? "give one value source: results, prometheus, measure, efficiency or profile"
                     : "give only one value source, not " + String.join(" and ", sources));
         }
         ValueSource source = source(sources.get(0), node.path(sources.get(0)));
@@ -170,6 +180,15 @@ public final class DefinitionParser {
             }
             case "prometheus" -> new ValueSource.Prometheus(node.path("query").asString(), node.path("aggregate").asString("avg"));
             case "measure" -> new ValueSource.Measure(node.asString());
+            case "profile" -> {
+                String measure = node.path("measure").asString();
+                boolean needsFunction = measure.equals("selfShare");
+                if (needsFunction != node.has("function")) {
+                    throw new IllegalArgumentException(needsFunction ? "profile measure selfShare needs a function"
+                            : "profile: 'function' goes only with measure selfShare");
+                }
+                yield new ValueSource.Profile(node.path("type").asString(), measure, node.path("function").asString(null));
+            }
             case "efficiency" -> {
                 boolean measure = node.has("measure");
                 boolean prometheus = node.has("prometheus");
@@ -182,6 +201,18 @@ public final class DefinitionParser {
             }
             default -> throw new IllegalArgumentException("unknown source " + kind);
         };
+    }
+
+    private static GateDefinition.Pyroscope pyroscope(JsonNode node) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        node.path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asString()));
+        Map<String, String> names = new LinkedHashMap<>();
+        node.path("profileNames").properties().forEach(e -> names.put(e.getKey(), e.getValue().asString()));
+        List<String> profiles = strings(node.path("profiles"));
+        return new GateDefinition.Pyroscope(node.path("url").asString(), node.path("dialect").asString("classic"),
+                node.path("uiUrl").asString(null), node.path("application").asString(), Map.copyOf(labels),
+                node.path("runLabel").asString(null), profiles.isEmpty() ? List.of("cpu") : profiles, Map.copyOf(names),
+                node.path("uploadIntervalSeconds").asInt(10), node.path("topN").asInt(20));
     }
 
     private static void checkUnit(Rule rule, String unit) {

@@ -17,7 +17,24 @@ public record GateDefinition(
         InconclusivePolicy inconclusive,
         Validity validity,
         List<CheckDefinition> checks,
-        String version) {
+        String version,
+        Pyroscope pyroscope,
+        Map<String, Pyroscope> environmentPyroscopes,
+        Cost cost) {
+
+    /** Where a system's profiles are (see the schema's pyroscopeTarget). */
+    public record Pyroscope(String url, String dialect, String uiUrl, String application, Map<String, String> labels,
+            String runLabel, List<String> profiles, Map<String, String> profileNames, int uploadIntervalSeconds, int topN) {
+    }
+
+    /** A core-hour price for turning CPU changes into money. */
+    public record Cost(double pricePerCoreHour, String currency) {
+    }
+
+    /** The Pyroscope of an environment: its own setting, else the file's; null when none. */
+    public Pyroscope pyroscopeFor(String environment) {
+        return environmentPyroscopes.getOrDefault(environment, pyroscope);
+    }
 
     /** How the baseline of a run is chosen. */
     public enum BaselineStrategy { PREVIOUS, MEDIAN, PINNED }

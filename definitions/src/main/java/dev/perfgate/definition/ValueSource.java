@@ -24,6 +24,10 @@ public sealed interface ValueSource {
     record Measure(String name) implements ValueSource {
     }
 
+    /** A value from the run's profile: type (cpu, alloc_bytes, …) and measure (totalPerRequest, maxSelfShareGrowth, …). */
+    record Profile(String type, String measure, String function) implements ValueSource {
+    }
+
     /** A rate (per second) divided by the run's throughput, times {@code per} requests. */
     record Efficiency(ValueSource rate, double per) implements ValueSource {
     }

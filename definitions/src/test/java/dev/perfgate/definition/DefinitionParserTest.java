@@ -155,4 +155,52 @@ class DefinitionParserTest {
         assertThat(stricter.checks().get(0).fingerprint()).isEqualTo(before.checks().get(0).fingerprint());
         assertThat(otherQuery.checks().get(0).fingerprint()).isNotEqualTo(before.checks().get(0).fingerprint());
     }
+
+    @Test
+    void shouldReadAPyroscopeTargetCostAndProfileChecks() {
+        String text = """
+                system: demo-app
+                pyroscope:
+                  url: http://127.0.0.1:4041
+                  application: demo-app
+                  labels: { env: local }
+                  profiles: [cpu, alloc_bytes]
+                cost: { pricePerCoreHour: 0.05 }
+                environmentSettings:
+                  prod: { pyroscope: { url: http://grafana:4040, dialect: grafana, uiUrl: http://grafana:3000, application: demo } }
+                checks:
+                  - id: hotspot
+                    name: largest self CPU growth
+                    unit: points
+                    profile: { type: cpu, measure: maxSelfShareGrowth }
+                    requirement: "<= 5"
+                  - id: alloc
+                    name: allocated bytes per request
+                    profile: { type: alloc_bytes, measure: totalPerRequest }
+                    growth: "<= +10%"
+                """;
+
+        GateDefinition gate = parser.parse("demo.yaml", text).definition();
+
+        assertThat(gate.pyroscopeFor("local").application()).isEqualTo("demo-app");
+        assertThat(gate.pyroscopeFor("local").profiles()).containsExactly("cpu", "alloc_bytes");
+        assertThat(gate.pyroscopeFor("local").uploadIntervalSeconds()).isEqualTo(10);
+        assertThat(gate.pyroscopeFor("prod").dialect()).isEqualTo("grafana");
+        assertThat(gate.cost().pricePerCoreHour()).isEqualTo(0.05);
+        assertThat(gate.checks().get(0).source()).isEqualTo(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null));
+    }
+
+    @Test
+    void shouldRequireAPyroscopeForProfileChecks() {
+        String text = """
+                system: a
+                checks:
+                  - id: alloc
+                    profile: { type: alloc_bytes, measure: totalPerRequest }
+                    growth: "<= +10%"
+                """;
+
+        assertThat(parser.parse("a.yaml", text).problems()).singleElement()
+                .satisfies(p -> assertThat(p.message()).contains("no pyroscope target"));
+    }
 }
