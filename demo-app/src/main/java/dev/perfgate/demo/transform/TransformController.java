@@ -1,0 +1,22 @@
+package dev.perfgate.demo.transform;
+
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /api/transform}: a JSON transform (parse, map, serialise) of a fixed order. */
+@RestController
+class TransformController {
+
+    private final TransformService service;
+
+    TransformController(TransformService service) {
+        this.service = service;
+    }
+
+    @GetMapping("/api/transform")
+    ResponseEntity<String> transform() {
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(service.transform());
+    }
+}

@@ -1,0 +1,98 @@
+package dev.perfgate.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.perfgate.TestApi;
+import dev.perfgate.TestApi.Response;
+import tools.jackson.databind.JsonNode;
+
+/** Results posted over HTTP are stored with exactly the numbers they carry, and bad results lose nothing. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "perfgate.security.admin-token=results-admin", "perfgate.data-dir=target/it-data/${random.uuid}"})
+class ResultsApiIT {
+
+    @LocalServerPort
+    int port;
+
+    TestApi api;
+    String run;
+
+    @BeforeEach
+    void setUp() {
+        api = new TestApi(port, "results-admin");
+        run = api.post("/api/v1/runs", """
+                {"system":"sut-%d","workload":"peak","environment":"test","rampUpSeconds":10}""".formatted(System.nanoTime()))
+                .text("id");
+    }
+
+    @Test
+    void shouldStoreAGatling312StatsJsonWithGatlingsOwnNumbers() throws IOException {
+        Response posted = api.post("/api/v1/runs/" + run + "/results", fixture("gatling-3.12-stats.json"));
+
+        JsonNode stored = api.get("/api/v1/runs/" + run + "/results").body();
+        assertThat(posted.status()).as(posted.raw()).isEqualTo(200);
+        assertThat(stored.path("source").asString()).isEqualTo("gatling-stats.json");
+        assertThat(stored.path("windowIncludesRampUp").asBoolean()).as("stats.json covers the whole run").isTrue();
+        JsonNode global = stored.path("global");
+        assertThat(global.path("count").asLong()).isEqualTo(1210);
+        assertThat(global.path("ok").asLong()).isEqualTo(1200);
+        assertThat(global.path("ko").asLong()).isEqualTo(10);
+        assertThat(global.path("minMs").asDouble()).as("the ok column").isEqualTo(2.0);
+        assertThat(global.path("meanMs").asDouble()).isEqualTo(44.0);
+        assertThat(global.path("p50Ms").asDouble()).isEqualTo(35.0);
+        assertThat(global.path("p95Ms").asDouble()).isEqualTo(92.0);
+        assertThat(global.path("p99Ms").asDouble()).isEqualTo(181.0);
+        assertThat(global.path("p90Ms").isNull()).as("not in a stats.json").isTrue();
+        assertThat(global.path("throughputRps").asDouble()).isEqualTo(20.167);
+        assertThat(stored.path("requests")).extracting(r -> r.path("name").asString())
+                .containsExactlyInAnyOrder("matrix", "checkout / pay");
+    }
+
+    @Test
+    void shouldRejectInconsistentResultsAndKeepTheStoredOnes() {
+        api.post("/api/v1/runs/" + run + "/results", """
+                {"format":"perfgate-results/v1","global":{"count":10,"ok":10,"ko":0,"p99Ms":40}}""");
+
+        Response bad = api.post("/api/v1/runs/" + run + "/results", """
+                {"format":"perfgate-results/v1","global":{"count":10,"ok":8,"ko":1,"p99Ms":90}}""");
+        Response unknown = api.post("/api/v1/runs/" + run + "/results", """
+                {"format":"perfgate-results/v1","globl":{}}""");
+        Response notResults = api.post("/api/v1/runs/" + run + "/results", "{\"hello\":1}");
+
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.text("detail")).isEqualTo("Request global: ok (8) + ko (1) must equal count (10)");
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.text("detail")).contains("globl");
+        assertThat(notResults.status()).isEqualTo(400);
+        assertThat(api.get("/api/v1/runs/" + run + "/results").body().path("global").path("p99Ms").asDouble()).isEqualTo(40.0);
+    }
+
+    @Test
+    void shouldMergeMeasuresPostedSeparately() {
+        api.post("/api/v1/runs/" + run + "/measures", "{\"cpu_avg_pct\":51.12}");
+        api.post("/api/v1/runs/" + run + "/results", """
+                {"format":"perfgate-results/v1","global":{"count":10,"ok":10,"ko":0},"measures":{"heap_used_mb":300}}""");
+
+        JsonNode measures = api.get("/api/v1/runs/" + run + "/results").body().path("measures");
+        Response badName = api.post("/api/v1/runs/" + run + "/measures", "{\"cpu.avg\":1}");
+
+        assertThat(measures.path("cpu_avg_pct").asDouble()).isEqualTo(51.12);
+        assertThat(measures.path("heap_used_mb").asDouble()).isEqualTo(300.0);
+        assertThat(badName.status()).isEqualTo(400);
+    }
+
+    private static String fixture(String name) throws IOException {
+        try (InputStream in = ResultsApiIT.class.getResourceAsStream("/results/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
