@@ -22,6 +22,10 @@ final class Evaluator {
             List<Double> history) {
         String label = request == null ? check.name() : check.name() + " of " + request;
         String unit = check.unit();
+        if (current.noBaseline()) {
+            return result(check, request, CheckStatus.PASS, null, null, null, null, null, null, null,
+                    label + ": no baseline yet (" + current.missing() + "), not judged");
+        }
         if (!current.present()) {
             String message = label + ": no data (" + current.missing() + ")";
             return result(check, request, CheckStatus.INCONCLUSIVE, null, null, null, baseline, null, null,

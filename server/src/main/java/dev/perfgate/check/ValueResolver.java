@@ -28,15 +28,17 @@ class ValueResolver {
         this.prometheus = prometheus;
     }
 
-    List<Resolved> resolve(GateDefinition gate, CheckDefinition check, Run run, RunResults results) {
+    List<Resolved> resolve(GateDefinition gate, CheckDefinition check, Run run, RunResults results,
+            ProfileEvidence.Evidence evidence) {
         if (check.source() instanceof ValueSource.Results source && source.requestPattern() != null) {
             return perRequest(source, results);
         }
         return List.of(new Resolved(check.source() instanceof ValueSource.Results r ? r.request() : null,
-                single(gate, check.source(), run, results)));
+                single(gate, check.source(), run, results, evidence)));
     }
 
-    private Measurement single(GateDefinition gate, ValueSource source, Run run, RunResults results) {
+    private Measurement single(GateDefinition gate, ValueSource source, Run run, RunResults results,
+            ProfileEvidence.Evidence evidence) {
         if (source instanceof ValueSource.Results r) {
             return fromResults(r, results);
         }
@@ -51,8 +53,13 @@ class ValueResolver {
             }
             return prometheus.query(gate.prometheusUrlFor(run.environment()), p.query(), p.aggregate(), start, end);
         }
+        if (source instanceof ValueSource.Profile p) {
+            return gate.pyroscopeFor(run.environment()) == null
+                    ? Measurement.missing("no pyroscope target for environment " + run.environment())
+                    : evidence.value(p);
+        }
         ValueSource.Efficiency e = (ValueSource.Efficiency) source;
-        Measurement rate = single(gate, e.rate(), run, results);
+        Measurement rate = single(gate, e.rate(), run, results, evidence);
         if (!rate.present()) {
             return rate;
         }

@@ -23,7 +23,8 @@ public record Verdict(
         String definitionVersion,
         String baselineStrategy,
         Validity validity,
-        List<CheckResult> checks) {
+        List<CheckResult> checks,
+        List<ProfileSummary> profiles) {
 
     /** Whether the run met its workload expectations. */
     public record Validity(boolean valid, List<String> problems) {

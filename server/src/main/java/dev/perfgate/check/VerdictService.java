@@ -56,13 +56,16 @@ public class VerdictService {
     private final VerdictRepository verdicts;
     private final GateDefinitions definitions;
     private final ValueResolver values;
+    private final ProfileEvidence profiles;
     private final MongoTemplate mongo;
     private final ApplicationEventPublisher events;
     private final Clock clock;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> new Thread(r, "perfgate-evaluation"));
 
     VerdictService(RunRepository runs, ResultsRepository results, VerdictRepository verdicts, GateDefinitions definitions,
-            ValueResolver values, MongoTemplate mongo, ApplicationEventPublisher events, Clock clock) {
+            ValueResolver values, ProfileEvidence profiles, MongoTemplate mongo, ApplicationEventPublisher events,
+            Clock clock) {
+        this.profiles = profiles;
         this.runs = runs;
         this.results = results;
         this.verdicts = verdicts;
@@ -132,13 +135,13 @@ public class VerdictService {
             String why = run.status() == RunStatus.ABORTED ? "the run was aborted" : "the run was marked invalid";
             String detail = why + (run.statusReason() == null ? "" : ": " + run.statusReason());
             return new Verdict(id, run.id(), now, reason, CheckStatus.INVALID, "fail", "INVALID: " + detail,
-                    null, null, null, new Verdict.Validity(false, List.of(detail)), List.of());
+                    null, null, null, new Verdict.Validity(false, List.of(detail)), List.of(), List.of());
         }
         Optional<GateDefinition> found = definitions.find(run.system(), run.workload(), run.environment());
         if (found.isEmpty()) {
             String detail = "no checks are defined for " + run.series() + " (add a file to " + definitions.directory() + ")";
             return new Verdict(id, run.id(), now, reason, CheckStatus.INCONCLUSIVE, "fail", "INCONCLUSIVE: " + detail,
-                    null, null, null, new Verdict.Validity(true, List.of()), List.of());
+                    null, null, null, new Verdict.Validity(true, List.of()), List.of(), List.of());
         }
         GateDefinition gate = found.get();
         RunResults runResults = results.find(run.id()).orElse(null);
@@ -147,24 +150,30 @@ public class VerdictService {
             runs.setStatus(run.id(), RunStatus.INVALID, VALIDITY_PREFIX + String.join("; ", invalid));
             return new Verdict(id, run.id(), now, reason, CheckStatus.INVALID, "fail",
                     "INVALID: " + String.join("; ", invalid), gate.file(), gate.version(), gate.baseline().name().toLowerCase(),
-                    new Verdict.Validity(false, invalid), List.of());
+                    new Verdict.Validity(false, invalid), List.of(), List.of());
         }
         if (run.status() == RunStatus.INVALID) {
             runs.setStatus(run.id(), RunStatus.COMPLETED, null);
         }
         History history = history(run, gate);
+        Run profileBaseline = history.profileBaseline(gate);
+        ProfileEvidence.Evidence evidence = profiles.collect(gate, run, runResults, profileBaseline,
+                profileBaseline == null ? null : results.find(profileBaseline.id()).orElse(null));
         List<CheckResult> checks = new ArrayList<>();
         for (CheckDefinition check : gate.checks()) {
-            for (ValueResolver.Resolved resolved : values.resolve(gate, check, run, runResults)) {
+            for (ValueResolver.Resolved resolved : values.resolve(gate, check, run, runResults, evidence)) {
                 String key = key(check.fingerprint(), resolved.request());
                 BaselineValue baseline = history.baseline(gate, key);
-                checks.add(Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline, history.noise(key)));
+                CheckResult result = Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline,
+                        history.noise(key));
+                checks.add(Explanations.attach(result, check, evidence));
             }
         }
         CheckStatus status = overall(checks);
         String gateResult = gateResult(status, checks, gate.inconclusive());
         return new Verdict(id, run.id(), now, reason, status, gateResult, summary(status, checks), gate.file(),
-                gate.version(), gate.baseline().name().toLowerCase(), new Verdict.Validity(true, List.of()), checks);
+                gate.version(), gate.baseline().name().toLowerCase(), new Verdict.Validity(true, List.of()), checks,
+                evidence.summaries());
     }
 
     static CheckStatus overall(List<CheckResult> checks) {
@@ -206,7 +215,7 @@ public class VerdictService {
     private void storeFailure(String runId, String reason, RuntimeException e) {
         Verdict verdict = new Verdict(new ObjectId().toHexString(), runId, clock.instant(), reason, CheckStatus.INCONCLUSIVE,
                 "fail", "INCONCLUSIVE: evaluation failed: " + e.getMessage(), null, null, null,
-                new Verdict.Validity(true, List.of()), List.of());
+                new Verdict.Validity(true, List.of()), List.of(), List.of());
         verdicts.insert(verdict);
         runs.setVerdict(runId, new RunVerdict(verdict.status().name(), verdict.id(), verdict.summary(), verdict.evaluatedAt()));
     }
@@ -270,6 +279,21 @@ public class VerdictService {
                 case PINNED -> pinned(key) != null ? pinned(key) : previous(key);
                 case MEDIAN -> median(key);
             };
+        }
+
+        /** The run whose profiles this run's are compared with: the pinned run, the newest good run (median), else the previous. */
+        Run profileBaseline(GateDefinition gate) {
+            if (gate.baseline() == GateDefinition.BaselineStrategy.PINNED && pin != null) {
+                for (Judged j : runs) {
+                    if (j.run().id().equals(pin.runId())) {
+                        return j.run();
+                    }
+                }
+            }
+            if (gate.baseline() == GateDefinition.BaselineStrategy.MEDIAN) {
+                return runs.stream().filter(Judged::good).map(Judged::run).findFirst().orElse(null);
+            }
+            return runs.isEmpty() ? null : runs.get(0).run();
         }
 
         /** The previous valid run of the series with this check measured the same way. */

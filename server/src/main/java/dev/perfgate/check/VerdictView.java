@@ -13,18 +13,19 @@ public record VerdictView(
         String verdictId, String id, String runId, String system, String workload, String environment, String version,
         String status, String gate, String summary, Instant evaluatedAt, String reason, String definitionFile,
         String definitionVersion, String baselineStrategy, Verdict.Validity validity, List<CheckResult> checks,
-        Map<String, String> links) {
+        List<ProfileSummary> profiles, Map<String, String> links) {
 
     static VerdictView pending(Run run, PublicUrls urls) {
         return new VerdictView(null, run.id(), run.runId(), run.system(), run.workload(), run.environment(), run.version(),
                 VerdictService.PENDING, null, run.isEnded() ? "evaluation pending" : "the run has not ended yet",
-                null, null, null, null, null, null, List.of(), links(run, null, urls));
+                null, null, null, null, null, null, List.of(), List.of(), links(run, null, urls));
     }
 
     static VerdictView of(Run run, Verdict v, PublicUrls urls) {
         return new VerdictView(v.id(), run.id(), run.runId(), run.system(), run.workload(), run.environment(),
                 run.version(), v.status().name(), v.gate(), v.summary(), v.evaluatedAt(), v.reason(), v.definitionFile(),
-                v.definitionVersion(), v.baselineStrategy(), v.validity(), v.checks(), links(run, v, urls));
+                v.definitionVersion(), v.baselineStrategy(), v.validity(), v.checks(),
+                v.profiles() == null ? List.of() : v.profiles(), links(run, v, urls));
     }
 
     private static Map<String, String> links(Run run, Verdict v, PublicUrls urls) {
@@ -35,6 +36,16 @@ public record VerdictView(
                 .filter(b -> b != null).findFirst().orElse(null);
         links.put("compare", urls.of("/compare?run=" + run.id() + (baseline == null ? "" : "&with=" + baseline)));
         links.put("trends", urls.of("/series/" + run.system() + "/" + run.workload() + "/" + run.environment() + "/trends"));
+        if (v != null && v.profiles() != null && !v.profiles().isEmpty()) {
+            ProfileSummary cpu = v.profiles().stream().filter(p -> p.type().equals("cpu")).findFirst().orElse(v.profiles().get(0));
+            links.put("flamegraph", cpu.flamegraphUrl());
+            if (cpu.diffUrl() != null) {
+                links.put("flamegraphDiff", cpu.diffUrl());
+            }
+            if (cpu.comparisonUrl() != null) {
+                links.put("flamegraphComparison", cpu.comparisonUrl());
+            }
+        }
         return links;
     }
 }

@@ -1,11 +1,11 @@
 package dev.perfgate.profile;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -25,39 +25,29 @@ public final class FlamebearerDecoder {
     }
 
     public static Profile decode(String json) throws MalformedProfileException {
-        try {
-            return decode(JSON.readValue(json, Envelope.class));
+        try (JsonParser parser = JSON.createParser(json)) {
+            return decode(FlamebearerJson.read(parser));
         } catch (JacksonException e) {
             throw new MalformedProfileException("not flamebearer JSON: " + e.getOriginalMessage());
         }
     }
 
     public static Profile decode(byte[] json) throws MalformedProfileException {
-        try {
-            return decode(JSON.readValue(json, Envelope.class));
+        try (JsonParser parser = JSON.createParser(json)) {
+            return decode(FlamebearerJson.read(parser));
         } catch (JacksonException e) {
             throw new MalformedProfileException("not flamebearer JSON: " + e.getOriginalMessage());
         }
     }
 
-    private static Profile decode(Envelope envelope) throws MalformedProfileException {
-        if (envelope == null || envelope.flamebearer() == null) {
-            throw new MalformedProfileException("no 'flamebearer' object in the response");
-        }
-        Metadata metadata = envelope.metadata() == null ? new Metadata(null, null, null, null) : envelope.metadata();
-        if (metadata.format() != null && !metadata.format().equals("single")) {
-            throw new MalformedProfileException("format '" + metadata.format() + "' is not a single profile");
-        }
-        Flamebearer fb = envelope.flamebearer();
-        // an empty result may come with null names and levels
-        List<String> names = fb.names() == null ? List.of() : fb.names();
-        long[][] levels = fb.levels() == null ? new long[0][] : fb.levels();
-        return new TreeBuilder(names, levels).build(quantityOf(metadata),
+    private static Profile decode(FlamebearerJson json) throws MalformedProfileException {
+        FlamebearerJson.Metadata metadata = json.metadata();
+        return new TreeBuilder(json.names(), json.levels()).build(quantityOf(metadata),
                 metadata.spyName() == null ? "" : metadata.spyName());
     }
 
     /** Classic reports CPU and wall as samples at {@code sampleRate} Hz; units name what the values count. */
-    static Quantity quantityOf(Metadata metadata) {
+    static Quantity quantityOf(FlamebearerJson.Metadata metadata) {
         String units = metadata.units() == null ? "" : metadata.units();
         long rate = metadata.sampleRate() == null || metadata.sampleRate() <= 0
                 ? DEFAULT_SAMPLE_RATE : metadata.sampleRate();
@@ -177,17 +167,5 @@ public final class FlamebearerDecoder {
                 childEnd[parent] = child + 1;
             }
         }
-    }
-
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    record Envelope(Flamebearer flamebearer, Metadata metadata) {
-    }
-
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    record Flamebearer(List<String> names, long[][] levels, Long numTicks, Long maxSelf) {
-    }
-
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    record Metadata(String format, Long sampleRate, String spyName, String units) {
     }
 }

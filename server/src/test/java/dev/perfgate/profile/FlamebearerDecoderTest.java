@@ -33,6 +33,26 @@ class FlamebearerDecoderTest {
     }
 
     @Test
+    void shouldDecodeRecordedPyroscopeAnswerThatPlacesSelfBeforeChildren() {
+        // Given the answer of a real Pyroscope 0.37.2 to /render for these folded stacks
+        Profile recorded = Recorded.decode("classic-0.37.2-render.json");
+        Profile stacks = Profile.fromFolded("""
+                com/acme/App.main;com/acme/Handler.handle;com/acme/Json.parse 300
+                com/acme/App.main;com/acme/Handler.handle;com/acme/Db.query 200
+                com/acme/App.main;com/acme/Handler.handle 100
+                com/acme/App.main;com/acme/Gc.run 50
+                com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk;com/acme/Tree.walk 150
+                com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk 30
+                """, Quantity.samples(100));
+        Workload load = Workload.of(Duration.ofSeconds(10), 100);
+
+        // When / Then
+        assertThat(ProfileAnalysis.functions(recorded, load)).isEqualTo(ProfileAnalysis.functions(stacks, load));
+        assertThat(recorded.root().orElseThrow().children().get(0).child("com/acme/Handler.handle").orElseThrow()
+                .children()).extracting(Frame::name).containsExactly("com/acme/Db.query", "com/acme/Json.parse");
+    }
+
+    @Test
     void shouldReadCpuSamplesAtTheReportedSampleRate() {
         // Given / When
         Profile profile = Recorded.decode("classic-cpu-baseline.json");
@@ -59,7 +79,7 @@ class FlamebearerDecoderTest {
 
     @Test
     void shouldDecodeClassicEmptyAnswerAsEmptyProfile() {
-        // Given / When
+        // Given / When: recorded from Pyroscope 0.37.2 for an application it does not know
         Profile profile = Recorded.decode("classic-empty.json");
 
         // Then

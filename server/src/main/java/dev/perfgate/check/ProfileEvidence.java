@@ -1,0 +1,235 @@
+package dev.perfgate.check;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import org.springframework.stereotype.Component;
+
+import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.definition.ValueSource;
+import dev.perfgate.profile.CoreHourCost;
+import dev.perfgate.profile.FunctionChange;
+import dev.perfgate.profile.FunctionStat;
+import dev.perfgate.profile.Profile;
+import dev.perfgate.profile.ProfileAnalysis;
+import dev.perfgate.profile.ProfileDiff;
+import dev.perfgate.profile.ProfileExplainer;
+import dev.perfgate.profile.ProfileFetch;
+import dev.perfgate.profile.ProfileReport;
+import dev.perfgate.profile.ProfileSelection;
+import dev.perfgate.profile.ProfileSource;
+import dev.perfgate.profile.ProfileType;
+import dev.perfgate.profile.ProfiledRun;
+import dev.perfgate.profile.PyroscopeClient;
+import dev.perfgate.profile.PyroscopeTarget;
+import dev.perfgate.profile.TimeWindow;
+import dev.perfgate.results.RunResults;
+import dev.perfgate.run.Run;
+
+/**
+ * Gathers the profile evidence of a run when it is judged: for each configured profile type, the
+ * run's profile from Pyroscope over its steady-state window (padded by one upload interval), the
+ * baseline run's, TopN and the diff that names what grew. Pyroscope down or empty: the evidence
+ * says so and the links are still given.
+ */
+@Component
+class ProfileEvidence {
+
+    /** The evidence of one evaluation, and the values profile checks read from it. */
+    static final class Evidence {
+        static final Evidence NONE = new Evidence(List.of(), Map.of(), Map.of(), null);
+
+        private final List<ProfileSummary> summaries;
+        private final Map<String, ProfileFetch> runProfiles;
+        private final Map<String, ProfileDiff> diffs;
+        private final ProfiledRun run;
+
+        Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
+                ProfiledRun run) {
+            this.summaries = summaries;
+            this.runProfiles = runProfiles;
+            this.diffs = diffs;
+            this.run = run;
+        }
+
+        List<ProfileSummary> summaries() {
+            return summaries;
+        }
+
+        Optional<ProfileSummary> summary(String type) {
+            return summaries.stream().filter(s -> s.type().equals(type)).findFirst();
+        }
+
+        Measurement value(ValueSource.Profile source) {
+            ProfileFetch fetched = runProfiles.get(source.type());
+            if (fetched == null) {
+                return Measurement.missing("profile type " + source.type() + " is not in the pyroscope target's profiles");
+            }
+            if (!(fetched instanceof ProfileFetch.Ok ok)) {
+                return Measurement.missing("no " + source.type() + " profile: " + fetched.reason());
+            }
+            Profile profile = ok.profile();
+            double amount = profile.quantity().amount(profile.numTicks());
+            switch (source.measure()) {
+                case "totalPerRequest":
+                    return run.requests() > 0 ? Measurement.of(amount / run.requests())
+                            : Measurement.missing("the run has no request count to divide by");
+                case "totalPerSecond":
+                    double seconds = run.selection().window().duration().toMillis() / 1000.0;
+                    return Measurement.of(amount / seconds);
+                case "selfShare":
+                    String wanted = normalize(source.function());
+                    return ProfileAnalysis.functions(profile, run.workload()).stream()
+                            .filter(f -> normalize(f.name()).equals(wanted)).findFirst()
+                            .map(f -> Measurement.of(f.selfShare()))
+                            .orElseGet(() -> Measurement.of(0));
+                default:
+                    ProfileDiff diff = diffs.get(source.type());
+                    if (diff == null) {
+                        return Measurement.noBaseline("no baseline run with a " + source.type() + " profile yet");
+                    }
+                    return Measurement.of(diff.changes().stream().mapToDouble(FunctionChange::selfShareDelta).max().orElse(0));
+            }
+        }
+    }
+
+    /** Remembers fetches within one evaluation, so each profile is read from Pyroscope once. */
+    private static final class OncePerEvaluation implements ProfileSource {
+        private final ProfileSource source;
+        private final Map<String, ProfileFetch> fetched = new HashMap<>();
+
+        OncePerEvaluation(ProfileSource source) {
+            this.source = source;
+        }
+
+        @Override
+        public ProfileFetch fetch(PyroscopeTarget target, ProfileType type, ProfileSelection selection) {
+            return fetched.computeIfAbsent(target.apiUrl() + "|" + type + "|" + selection,
+                    key -> source.fetch(target, type, selection));
+        }
+    }
+
+    private final ProfileSource pyroscope;
+
+    ProfileEvidence() {
+        this(new PyroscopeClient());
+    }
+
+    ProfileEvidence(ProfileSource pyroscope) {
+        this.pyroscope = pyroscope;
+    }
+
+    Evidence collect(GateDefinition gate, Run run, RunResults results, Run baseline, RunResults baselineResults) {
+        GateDefinition.Pyroscope config = gate.pyroscopeFor(run.environment());
+        if (config == null || run.endedAt() == null) {
+            return Evidence.NONE;
+        }
+        PyroscopeTarget target = target(config);
+        OncePerEvaluation source = new OncePerEvaluation(pyroscope);
+        Optional<CoreHourCost> cost = Optional.ofNullable(gate.cost()).map(c -> new CoreHourCost(c.pricePerCoreHour(),
+                throughput(results), c.currency()));
+        ProfileExplainer explainer = new ProfileExplainer(source, config.topN(), cost);
+        ProfiledRun profiled = profiled(config, run, results);
+        ProfiledRun base = baseline == null || baseline.endedAt() == null ? null : profiled(config, baseline, baselineResults);
+        List<ProfileSummary> summaries = new ArrayList<>();
+        Map<String, ProfileFetch> runProfiles = new HashMap<>();
+        Map<String, ProfileDiff> diffs = new HashMap<>();
+        for (String name : config.profiles()) {
+            ProfileType type = type(name);
+            ProfileReport report = base == null ? explainer.profile(target, type, profiled)
+                    : explainer.compare(target, type, base, profiled);
+            ProfileFetch runFetch = source.fetch(target, type, profiled.selection());
+            runProfiles.put(name, runFetch);
+            if (base != null && runFetch instanceof ProfileFetch.Ok runOk
+                    && source.fetch(target, type, base.selection()) instanceof ProfileFetch.Ok baseOk) {
+                diffs.put(name, ProfileDiff.between(baseOk.profile(), base.workload(), runOk.profile(), profiled.workload()));
+            }
+            summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN()));
+        }
+        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled);
+    }
+
+    private static ProfileSummary summary(String name, ProfileReport report, ProfileFetch runFetch, ProfiledRun run,
+            Run baseline, int topN) {
+        Double perRequest = null;
+        Double perSecond = null;
+        String unit = null;
+        if (runFetch instanceof ProfileFetch.Ok ok) {
+            double amount = ok.profile().quantity().amount(ok.profile().numTicks());
+            perRequest = run.requests() > 0 ? amount / run.requests() : null;
+            perSecond = amount / Math.max(0.001, run.selection().window().duration().toMillis() / 1000.0);
+            unit = ok.profile().quantity().measure().name().toLowerCase(Locale.ROOT);
+        }
+        List<ProfileSummary.Function> top = report.top().stream().map(ProfileEvidence::row).toList();
+        List<ProfileSummary.Change> changes = report.changes().stream()
+                .sorted((a, b) -> Double.compare(Math.abs(b.selfShareDelta()), Math.abs(a.selfShareDelta())))
+                .limit(topN).map(ProfileEvidence::change).toList();
+        boolean compared = report.diffUrl().isPresent();
+        return new ProfileSummary(name, report.status().name(), report.reason(), report.flamegraphUrl(),
+                report.diffUrl().orElse(null), report.comparisonUrl().orElse(null),
+                compared && baseline != null ? baseline.id() : null,
+                compared && baseline != null ? "run " + baseline.runId() : null,
+                perRequest, perSecond, unit, top, changes, report.lines());
+    }
+
+    private static ProfileSummary.Function row(FunctionStat f) {
+        return new ProfileSummary.Function(f.name(), f.self(), f.total(), f.selfShare(), f.totalShare(),
+                box(f.selfPerRequest()), box(f.selfPerSecond()));
+    }
+
+    private static ProfileSummary.Change change(FunctionChange c) {
+        return new ProfileSummary.Change(c.name(), c.kind().name(),
+                c.baseline() == null ? 0 : c.baseline().selfShare(), c.run() == null ? 0 : c.run().selfShare(),
+                c.selfShareDelta(), c.selfDelta(), box(c.selfPerRequestDelta()));
+    }
+
+    private static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results) {
+        ProfileSelection selection = ProfileSelection.of(TimeWindow.of(run.steadyStateStart(), run.endedAt()));
+        if (config.runLabel() != null) {
+            selection = selection.withLabel(config.runLabel(), run.runId());
+        }
+        long requests = results == null || results.global() == null ? 0 : results.global().count();
+        return new ProfiledRun(selection, requests);
+    }
+
+    static PyroscopeTarget target(GateDefinition.Pyroscope config) {
+        PyroscopeTarget target = "grafana".equals(config.dialect())
+                ? PyroscopeTarget.grafana(config.url(), config.uiUrl() == null ? config.url() : config.uiUrl(), config.application())
+                : PyroscopeTarget.classic(config.url(), config.application());
+        if (config.uiUrl() != null && !"grafana".equals(config.dialect())) {
+            target = target.withUiUrl(config.uiUrl());
+        }
+        for (Map.Entry<String, String> label : config.labels().entrySet()) {
+            target = target.withLabel(label.getKey(), label.getValue());
+        }
+        target = target.withProfileTypes(config.profiles().stream().map(ProfileEvidence::type).toArray(ProfileType[]::new));
+        for (Map.Entry<String, String> name : config.profileNames().entrySet()) {
+            target = target.withProfileName(type(name.getKey()), name.getValue());
+        }
+        return target.withUploadInterval(Duration.ofSeconds(config.uploadIntervalSeconds()));
+    }
+
+    static ProfileType type(String name) {
+        return ProfileType.valueOf(name.toUpperCase(Locale.ROOT));
+    }
+
+    private static double throughput(RunResults results) {
+        return results == null || results.global() == null || results.global().throughputRps() == null ? 0
+                : results.global().throughputRps();
+    }
+
+    /** Java frames come as a/b/C.m from the JFR agent and as a.b.C.m elsewhere. */
+    static String normalize(String frame) {
+        return frame.replace('/', '.');
+    }
+
+    private static Double box(OptionalDouble value) {
+        return value.isPresent() ? value.getAsDouble() : null;
+    }
+}

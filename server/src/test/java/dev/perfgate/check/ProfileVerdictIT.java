@@ -1,0 +1,197 @@
+package dev.perfgate.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.perfgate.TestApi;
+import dev.perfgate.TestApi.Response;
+import dev.perfgate.system.TestServers;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A failing run is explained by its profile: against a real Pyroscope OSS v0.37.2 holding CPU
+ * profiles of known content, the verdict carries the flamegraph and diff links and names the
+ * injected hotspot first; with Pyroscope down the verdict still comes, the profile part
+ * INCONCLUSIVE with the reason and the links given.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "perfgate.security.admin-token=profile-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
+        "perfgate.checks-reload-ms=200"})
+class ProfileVerdictIT {
+
+    static final Path CHECKS = tempDir();
+
+    @DynamicPropertySource
+    static void checksDir(DynamicPropertyRegistry registry) {
+        registry.add("perfgate.checks-dir", CHECKS::toString);
+    }
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    GateDefinitions definitions;
+
+    TestApi api;
+    String system;
+    final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void setUp() {
+        api = new TestApi(port, "profile-admin");
+        system = "prof-" + System.nanoTime();
+    }
+
+    @Test
+    void shouldExplainAFailingCpuCheckWithTheFunctionThatGrew() throws Exception {
+        String app = "pgit" + System.nanoTime();
+        write(checks(TestServers.pyroscopeUrl(), app));
+        Instant base = Instant.now().minus(20, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
+        Instant regressed = base.plus(5, ChronoUnit.MINUTES);
+        ingest(app, base, """
+                main;http;MatrixCalculator.multiply 42
+                main;http;JsonTransform.run 500
+                main;http;Lookup.find 300
+                """);
+        ingest(app, regressed, """
+                main;http;MatrixCalculator.multiply 7210
+                main;http;JsonTransform.run 520
+                main;http;Lookup.find 290
+                """);
+
+        JsonNode first = judge("153", base, 18.52);
+        JsonNode second = judge("154", regressed, 51.12);
+
+        assertThat(first.path("status").asString()).isEqualTo("PASS");
+        assertThat(first.path("profiles").get(0).path("status").asString()).isEqualTo("PROFILED");
+        assertThat(second.path("status").asString()).isEqualTo("FAIL");
+        assertThat(second.path("links").path("flamegraph").asString()).contains(app + ".cpu");
+        assertThat(second.path("links").path("flamegraphDiff").asString()).contains("/comparison-diff?").contains(app);
+        JsonNode profile = second.path("profiles").get(0);
+        assertThat(profile.path("status").asString()).isEqualTo("EXPLAINED");
+        assertThat(profile.path("baselineLabel").asString()).isEqualTo("run 153");
+        assertThat(profile.path("changes").get(0).path("name").asString()).isEqualTo("MatrixCalculator.multiply");
+        assertThat(profile.path("top").get(0).path("name").asString()).isEqualTo("MatrixCalculator.multiply");
+        assertThat(profile.path("top").get(0).path("self").asLong()).isEqualTo(7210);
+        JsonNode cpu = check(second, "cpu");
+        assertThat(cpu.path("status").asString()).isEqualTo("FAIL");
+        assertThat(cpu.path("explanation").get(0).asString()).contains("MatrixCalculator.multiply").contains("+7,168");
+        JsonNode hotspot = check(second, "cpu-hotspot");
+        assertThat(hotspot.path("status").asString()).isEqualTo("FAIL");
+        assertThat(hotspot.path("value").asDouble()).isGreaterThan(80);
+    }
+
+    @Test
+    void shouldStillJudgeWhenPyroscopeIsDown() throws Exception {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        write(checks("http://127.0.0.1:" + closed, "nowhere"));
+
+        JsonNode verdict = judge("1", Instant.now().minus(5, ChronoUnit.MINUTES), 60.0);
+
+        assertThat(verdict.path("status").asString()).isEqualTo("FAIL");
+        JsonNode profile = verdict.path("profiles").get(0);
+        assertThat(profile.path("status").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(profile.path("reason").asString()).isNotBlank();
+        assertThat(profile.path("flamegraphUrl").asString()).contains("nowhere.cpu");
+        assertThat(check(verdict, "cpu").path("message").asString()).isEqualTo("avg CPU 60 % > 50 %");
+        JsonNode hotspot = check(verdict, "cpu-hotspot");
+        assertThat(hotspot.path("status").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(hotspot.path("message").asString()).contains("unreachable");
+    }
+
+    private String checks(String url, String app) {
+        return """
+                system: %s
+                pyroscope:
+                  url: %s
+                  application: %s
+                  profiles: [cpu]
+                  profileNames: { cpu: cpu }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%%"
+                    measure: cpu_avg_pct
+                    requirement: "< 50"
+                  - id: cpu-hotspot
+                    name: largest self CPU growth
+                    unit: points
+                    profile: { type: cpu, measure: maxSelfShareGrowth }
+                    requirement: "<= 5"
+                """.formatted(system, url, app);
+    }
+
+    private void ingest(String app, Instant from, String folded) throws IOException, InterruptedException {
+        String name = URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8);
+        // one 10 s storage bucket inside the run's window, so Pyroscope keeps the numbers exact
+        Instant bucket = from.plusSeconds(20);
+        URI uri = URI.create(TestServers.pyroscopeUrl() + "/ingest?name=" + name + "&from=" + bucket.getEpochSecond()
+                + "&until=" + bucket.plusSeconds(10).getEpochSecond() + "&sampleRate=100&spyName=javaspy&format=folded");
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri)
+                .POST(HttpRequest.BodyPublishers.ofString(folded)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    }
+
+    private JsonNode judge(String runId, Instant start, double cpu) throws InterruptedException {
+        String id = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test","runId":"%s","startedAt":"%s"}"""
+                .formatted(system, runId, start)).text("id");
+        api.post("/api/v1/runs/" + id + "/results", """
+                {"format":"perfgate-results/v1","global":{"count":6000,"ok":6000,"ko":0,"p99Ms":100,"throughputRps":100},
+                 "measures":{"cpu_avg_pct":%s}}""".formatted(cpu));
+        api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(60) + "\"}");
+        Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
+        assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
+        return verdict.body();
+    }
+
+    private static JsonNode check(JsonNode verdict, String id) {
+        for (JsonNode c : verdict.path("checks")) {
+            if (c.path("id").asString().equals(id)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no check " + id + " in " + verdict);
+    }
+
+    private void write(String yaml) throws IOException, InterruptedException {
+        Files.writeString(CHECKS.resolve(system + ".yaml"), yaml);
+        definitions.reload();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+        while (definitions.states().stream().noneMatch(s -> s.file().equals(system + ".yaml") && s.active() != null)) {
+            assertThat(Instant.now()).isBefore(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    private static Path tempDir() {
+        try {
+            return Files.createTempDirectory("perfgate-profile-checks");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
