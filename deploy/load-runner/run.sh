@@ -15,6 +15,11 @@ set -euo pipefail
 : "${RAMP_UP_SECONDS:=20}"
 : "${DURATION_SECONDS:=60}"
 : "${RUN_ID:=compose-$(date -u +%Y%m%dT%H%M%SZ)}"
+# where the image keeps things (override to run this script from a checkout)
+: "${WORKSPACE:=/workspace}"
+: "${MVN:=mvn}"
+: "${CLIENT_CLASSPATH:=$(cat /opt/perfgate/client.classpath 2>/dev/null || true)}"
+: "${CONVERTER:=/opt/perfgate/ConvertResults.java}"
 
 api() { curl -fsS -H "Authorization: Bearer $PERFGATE_TOKEN" -H 'Content-Type: application/json' "$@"; }
 field() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p" | head -n 1; }
@@ -31,15 +36,15 @@ id=$(printf '%s' "$run" | field id)
 echo "load-runner: run $RUN_ID recorded as $id"
 
 status=completed
-if ! mvn -B -q -f /workspace/pom.xml -pl load-scripts gatling:test \
+if ! "$MVN" -B -q -f "$WORKSPACE/pom.xml" -pl load-scripts gatling:test \
     -Dgatling.simulationClass="$SIMULATION" -Dgatling.hostsFile="$hosts" -DbaseUrl="$TARGET_URL" \
     -Dusers="$USERS" -DrampUpSeconds="$RAMP_UP_SECONDS" -DdurationSeconds="$DURATION_SECONDS" \
     -DrunId="$RUN_ID" -Dsystem="$SYSTEM" -Denvironment="$ENVIRONMENT"; then
   echo "load-runner: Gatling failed; the run is still judged (its smoke assertion is not the gate)" >&2
 fi
 
-if java -cp "$(cat /opt/perfgate/client.classpath)" /opt/perfgate/ConvertResults.java \
-    /workspace/load-scripts/target/gatling "$RAMP_UP_SECONDS" > /tmp/results.json; then
+if java -cp "$CLIENT_CLASSPATH" "$CONVERTER" "$WORKSPACE/load-scripts/target/gatling" \
+    "$RAMP_UP_SECONDS" > /tmp/results.json; then
   api -X POST "$PERFGATE_URL/api/v1/runs/$id/results" --data-binary @/tmp/results.json > /dev/null
 else
   status=aborted
