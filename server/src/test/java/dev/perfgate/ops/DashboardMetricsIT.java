@@ -145,6 +145,13 @@ class DashboardMetricsIT {
         }
     }
 
+    @Test
+    void shouldAskForATokenBeforeShowingRunWindows() {
+        Response anonymous = api.withToken(null).get("/api/v1/annotations");
+
+        assertThat(anonymous.status()).as("Grafana's data source sends a viewer token").isEqualTo(401);
+    }
+
     /** A judged run (Prometheus check: outbound call), an aborted one, and one left running. */
     private void exercisePerfGate() {
         String judged = createRun("peak", "1", Instant.now().minusSeconds(60));
