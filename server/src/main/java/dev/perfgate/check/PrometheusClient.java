@@ -16,6 +16,8 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.perfgate.ops.OutboundHttp;
+
 /**
  * Reads a PromQL expression over a window from Prometheus' HTTP API ({@code /api/v1/query_range})
  * and aggregates it in Java. Every way of not getting a number is a reason, never a value.
@@ -23,10 +25,11 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 class PrometheusClient {
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
     private final JsonMapper json;
 
-    PrometheusClient(JsonMapper json) {
+    PrometheusClient(JsonMapper json, OutboundHttp outbound) {
+        this.http = outbound.client("prometheus", Duration.ofSeconds(5));
         this.json = json;
     }
 

@@ -47,6 +47,10 @@ public class VerdictService {
     public record VerdictReady(Run run, Verdict verdict, Verdict previous) {
     }
 
+    /** Published when a background evaluation threw, before its INCONCLUSIVE verdict is stored, for metrics. */
+    public record EvaluationFailed(String runId, String reason, RuntimeException cause) {
+    }
+
     private static final Logger log = LoggerFactory.getLogger(VerdictService.class);
     static final String PENDING = "PENDING";
     private static final String VALIDITY_PREFIX = "validity: ";
@@ -106,6 +110,7 @@ public class VerdictService {
                 evaluate(runId, reason);
             } catch (RuntimeException e) {
                 log.error("Evaluation of run {} failed", runId, e);
+                events.publishEvent(new EvaluationFailed(runId, reason, e));
                 storeFailure(runId, reason, e);
             }
         });

@@ -14,12 +14,21 @@ final class JdkTransport implements Transport {
     private final Duration requestTimeout;
 
     JdkTransport(Duration connectTimeout, Duration requestTimeout) {
-        this.http = HttpClient.newBuilder()
+        this(builder(connectTimeout).build(), requestTimeout);
+    }
+
+    /** Over a client made elsewhere (e.g. timed by ops.OutboundHttp), best from {@link #builder}. */
+    JdkTransport(HttpClient http, Duration requestTimeout) {
+        this.http = http;
+        this.requestTimeout = requestTimeout;
+    }
+
+    /** The client settings Pyroscope needs: HTTP/1.1, redirects followed, a connect timeout. */
+    static HttpClient.Builder builder(Duration connectTimeout) {
+        return HttpClient.newBuilder()
                 .connectTimeout(connectTimeout)
                 .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NORMAL)
-                .build();
-        this.requestTimeout = requestTimeout;
+                .followRedirects(HttpClient.Redirect.NORMAL);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.perfgate.profile;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +33,19 @@ public final class PyroscopeClient implements ProfileSource {
 
     public PyroscopeClient(Duration connectTimeout, Duration requestTimeout) {
         this(new JdkTransport(connectTimeout, requestTimeout));
+    }
+
+    /**
+     * Over a client made elsewhere, e.g. timed: {@code new PyroscopeClient(outboundHttp.client("pyroscope",
+     * PyroscopeClient.httpBuilder(DEFAULT_CONNECT_TIMEOUT)), DEFAULT_REQUEST_TIMEOUT)}.
+     */
+    public PyroscopeClient(HttpClient http, Duration requestTimeout) {
+        this(new JdkTransport(http, requestTimeout));
+    }
+
+    /** The client settings the Pyroscope API needs (HTTP/1.1, redirects followed), for {@link #PyroscopeClient(HttpClient, Duration)}. */
+    public static HttpClient.Builder httpBuilder(Duration connectTimeout) {
+        return JdkTransport.builder(connectTimeout);
     }
 
     PyroscopeClient(Transport transport) {

@@ -124,6 +124,25 @@ public class RunRepository {
         return mongo.find(Query.query(seriesCriteria(series)).with(NEWEST_FIRST).limit(limit), Run.class);
     }
 
+    /** Runs still running, oldest first, up to a limit: what the in-progress gauges count. */
+    public List<Run> running(int limit) {
+        return mongo.find(Query.query(Criteria.where("status").is(RunStatus.RUNNING))
+                .with(Sort.by("startedAt")).limit(limit), Run.class);
+    }
+
+    /**
+     * Runs whose window [startedAt, endedAt] overlaps [from, to] (a running run reaches to now),
+     * newest first, optionally of one system, workload and environment.
+     */
+    public List<Run> overlapping(Instant from, Instant to, String system, String workload, String environment, int limit) {
+        Criteria criteria = Criteria.where("startedAt").lte(to);
+        if (system != null) criteria.and("system").is(system);
+        if (workload != null) criteria.and("workload").is(workload);
+        if (environment != null) criteria.and("environment").is(environment);
+        criteria.orOperator(Criteria.where("endedAt").gte(from), Criteria.where("status").is(RunStatus.RUNNING));
+        return mongo.find(Query.query(criteria).with(NEWEST_FIRST).limit(limit), Run.class);
+    }
+
     /**
      * The next run number of a series: a counter document (upsert + $inc). Not every store makes
      * this atomic under concurrency; the unique runId index does the real guarding, and callers

@@ -52,7 +52,7 @@ public class RunService {
                 return new Created(existing.get(), false);
             }
             try {
-                return new Created(runs.insert(newRun(request, request.runId(), defaultTrigger)), true);
+                return recorded(runs.insert(newRun(request, request.runId(), defaultTrigger)));
             } catch (DuplicateKeyException raced) {
                 return new Created(runs.findByRunId(series, request.runId()).orElseThrow(() -> raced), false);
             }
@@ -60,13 +60,18 @@ public class RunService {
         for (int attempt = 0; attempt < MAX_NUMBER_ATTEMPTS; attempt++) {
             String number = Long.toString(runs.nextNumber(series));
             try {
-                return new Created(runs.insert(newRun(request, number, defaultTrigger)), true);
+                return recorded(runs.insert(newRun(request, number, defaultTrigger)));
             } catch (DuplicateKeyException taken) {
                 // a caller chose this number as its own runId; take the next one
             }
         }
         throw new IllegalStateException("No free run number in series " + series + " after "
                 + MAX_NUMBER_ATTEMPTS + " attempts");
+    }
+
+    private Created recorded(Run run) {
+        events.publishEvent(new RunCreated(run));
+        return new Created(run, true);
     }
 
     /** Ends a running run. Ending it again with the same outcome is a harmless retry. */

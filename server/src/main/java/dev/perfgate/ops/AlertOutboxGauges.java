@@ -1,0 +1,35 @@
+package dev.perfgate.ops;
+
+import java.util.function.ToLongFunction;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.stereotype.Component;
+
+/** Exports the alert outbox's backlog and failures from the {@link AlertOutboxStats} bean, if there is one. */
+@Component
+class AlertOutboxGauges {
+
+    AlertOutboxGauges(ObjectProvider<AlertOutboxStats> stats, MeterRegistry registry) {
+        register(registry, stats, "perfgate.alert.outbox.pending", "Alerts waiting in the outbox", AlertOutboxStats::pending);
+        register(registry, stats, "perfgate.alert.outbox.failed", "Alerts given up on", AlertOutboxStats::failed);
+    }
+
+    private static void register(MeterRegistry registry, ObjectProvider<AlertOutboxStats> stats, String name,
+            String description, ToLongFunction<AlertOutboxStats> value) {
+        Gauge.builder(name, stats, provider -> read(provider, value)).description(description).register(registry);
+    }
+
+    static double read(ObjectProvider<AlertOutboxStats> provider, ToLongFunction<AlertOutboxStats> value) {
+        AlertOutboxStats stats = provider.getIfAvailable();
+        if (stats == null) {
+            return Double.NaN;
+        }
+        try {
+            return value.applyAsLong(stats);
+        } catch (RuntimeException storeDown) {
+            return Double.NaN;
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.perfgate.ops;
+
+import java.net.http.HttpClient;
+import java.time.Duration;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.stereotype.Component;
+
+/**
+ * Makes the JDK HTTP clients PerfGate calls other servers with (Prometheus, Pyroscope, Slack), each
+ * timed as {@code perfgate_outbound_requests_seconds{target, method, status, outcome}}. The target is
+ * a fixed name chosen by the caller, never a URL, so the label stays bounded.
+ */
+@Component
+public class OutboundHttp {
+
+    static final String METRIC = "perfgate.outbound.requests";
+    static final Duration[] BUCKETS = {Duration.ofMillis(5), Duration.ofMillis(10), Duration.ofMillis(25),
+            Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500),
+            Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10),
+            Duration.ofSeconds(30)};
+
+    private final MeterRegistry registry;
+
+    public OutboundHttp(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** A client built from the builder whose every exchange is timed under this target name. */
+    public HttpClient client(String target, HttpClient.Builder builder) {
+        return new InstrumentedHttpClient(builder.build(), target, registry);
+    }
+
+    /** A client with a connect timeout and otherwise the JDK's defaults. */
+    public HttpClient client(String target, Duration connectTimeout) {
+        return client(target, HttpClient.newBuilder().connectTimeout(connectTimeout));
+    }
+}
