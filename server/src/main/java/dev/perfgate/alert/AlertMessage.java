@@ -1,7 +1,9 @@
 package dev.perfgate.alert;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,7 +36,17 @@ record AlertMessage(AlertPolicy.Kind kind, CheckStatus status, CheckStatus from,
         return new AlertMessage(decision.kind(), decision.status(), decision.from(), previousRun, verdict.id(),
                 verdict.gate(), verdict.summary(), verdict.evaluatedAt(), verdict.reason(), run.series(), run.id(),
                 run.runId(), run.version(), run.buildUrl(), run.buildNumber(), run.branch(), run.commit(), notPassing,
-                verdict.checks().size(), Map.copyOf(links));
+                verdict.checks().size(), present(links));
+    }
+
+    private static Map<String, String> present(Map<String, String> links) {
+        Map<String, String> present = new LinkedHashMap<>();
+        links.forEach((name, url) -> {
+            if (url != null) {
+                present.put(name, url);
+            }
+        });
+        return Collections.unmodifiableMap(present);
     }
 
     /** One line for notifications and lists, e.g. {@code FAIL: shop/peak/test run 154}. */

@@ -79,9 +79,14 @@ class AlertSender {
         if (!thread.awaitTermination(settings.requestTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS)) {
             thread.shutdownNow();
         }
-        long released = outbox.release(owner, clock.instant());
-        if (released > 0) {
-            log.info("Alerts: handed back {} alert(s) being sent at shutdown", released);
+        try {
+            long released = outbox.release(owner, clock.instant());
+            if (released > 0) {
+                log.info("Alerts: handed back {} alert(s) being sent at shutdown", released);
+            }
+        } catch (RuntimeException storeGone) {
+            log.warn("Alerts: could not hand back alerts at shutdown; their lease of {} ends them: {}",
+                    settings.lease(), storeGone.toString());
         }
     }
 
