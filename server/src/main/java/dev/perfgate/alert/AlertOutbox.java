@@ -69,6 +69,18 @@ class AlertOutbox {
                 .set("lastError", error).set("leaseOwner", null));
     }
 
+    /** Whether an earlier alert of the same run to the same route is still open: it goes first. */
+    boolean earlierOpen(Alert alert) {
+        return mongo.exists(Query.query(Criteria.where("runId").is(alert.runId()).and("route").is(alert.route())
+                .and("status").in(OPEN).and("createdAt").lt(alert.createdAt())), Alert.class);
+    }
+
+    /** Puts a held alert back unsent, without counting the attempt. */
+    boolean postpone(Alert alert, String owner, Instant next) {
+        return finish(alert, owner, new Update().set("status", AlertStatus.PENDING).set("nextAttemptAt", next)
+                .set("leaseOwner", null).inc("attempts", -1));
+    }
+
     /** Gives up on a held alert. */
     boolean fail(Alert alert, String owner, String error) {
         return finish(alert, owner, new Update().set("status", AlertStatus.FAILED).set("lastError", error)

@@ -113,6 +113,11 @@ class AlertSender {
             giveUp(alert, null, "route '" + alert.route() + "' is no longer configured");
             return;
         }
+        if (outbox.earlierOpen(alert)) {
+            // a re-evaluation's update must not overtake the message it updates
+            outbox.postpone(alert, owner, now.plus(settings.pollInterval()));
+            return;
+        }
         Delivery delivery = channels.of(route).deliver(route, alert.payload(), alert.id());
         String detail = route.scrub(delivery.detail());
         switch (delivery.outcome()) {

@@ -185,6 +185,27 @@ class SlackAlertIT {
     }
 
     @Test
+    void shouldNotLetAnUpdateOvertakeTheMessageItUpdates() throws Exception {
+        judging.checks("order", 50);
+        SLACK.stop();
+        try {
+            String id = judging.run("order", "test", "1", 55.0).path("id").asString();
+            judging.awaitAlerts(id, a -> a.get(0).path("attempts").asInt() >= 3, WAIT);
+            judging.checks("order", 60);
+            api.post("/api/v1/runs/" + id + "/evaluate", null);
+            assertThat(judging.alerts(id)).hasSize(2);
+        } finally {
+            SLACK.start();
+        }
+
+        SLACK.awaitDelivered(containing("order/peak/test run 1").and(containing("verdict changed")), WAIT);
+
+        assertThat(SLACK.delivered(containing("order/peak/test run 1"))).extracting(r -> r.json().path("text").asString())
+                .containsExactly("<!subteam^S0PERF> FAIL: order/peak/test run 1: avg CPU 55 % &gt; 50 %; avg CPU: no baseline yet, growth rule &lt;= +10% not judged",
+                        "PASS: order/peak/test run 1 (verdict changed from FAIL to PASS after re-evaluation)");
+    }
+
+    @Test
     void shouldWaitAsLongAsRetryAfterSays() throws Exception {
         judging.checks("retry", 50);
         SLACK.answerNext(429, "2", 1);
