@@ -94,26 +94,15 @@ class AlertOutbox {
                 .set("leaseOwner", null), Alert.class).getModifiedCount();
     }
 
-    /** How many alerts have one of these statuses. */
-    long count(List<AlertStatus> statuses) {
-        return mongo.count(Query.query(Criteria.where("status").in(statuses)), Alert.class);
-    }
-
-    /** Open alerts (pending or sending). */
+    /** How many alerts are open (pending or being sent). */
     long open() {
-        return count(OPEN);
+        return mongo.count(Query.query(Criteria.where("status").in(OPEN)), Alert.class);
     }
 
     /** Alerts newest first, optionally of one status. */
     List<Alert> list(AlertStatus status, int limit) {
         Query query = status == null ? new Query() : Query.query(Criteria.where("status").is(status));
         return mongo.find(query.with(Sort.by(Sort.Direction.DESC, "createdAt")).limit(limit), Alert.class);
-    }
-
-    /** The alerts of one run, oldest first. */
-    List<Alert> ofRun(String runId) {
-        return mongo.find(Query.query(Criteria.where("runId").is(runId))
-                .with(Sort.by(Sort.Direction.ASC, "createdAt")), Alert.class);
     }
 
     private boolean finish(Alert alert, String owner, Update update) {
