@@ -21,7 +21,7 @@ public record VerdictView(
                 null, null, null, null, null, null, List.of(), List.of(), links(run, null, urls));
     }
 
-    static VerdictView of(Run run, Verdict v, PublicUrls urls) {
+    public static VerdictView of(Run run, Verdict v, PublicUrls urls) {
         return new VerdictView(v.id(), run.id(), run.runId(), run.system(), run.workload(), run.environment(),
                 run.version(), v.status().name(), v.gate(), v.summary(), v.evaluatedAt(), v.reason(), v.definitionFile(),
                 v.definitionVersion(), v.baselineStrategy(), v.validity(), v.checks(),

@@ -1,0 +1,194 @@
+package dev.perfgate.alert;
+
+import static dev.perfgate.alert.WebhookReceiver.containing;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import de.bwaldvogel.mongo.MongoServer;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import dev.perfgate.PerfGateApplication;
+import dev.perfgate.TestApi;
+import dev.perfgate.alert.WebhookReceiver.Received;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The outbox across PerfGate's life: an alert left undelivered survives a restart, an alert that cannot be delivered
+ * is given up and listed, a wrong webhook stops the start, and two instances on one store never send an alert twice.
+ * Each test starts its own PerfGate (or two) with command-line properties over a data dir of its own.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class AlertLifecycleIT {
+
+    static final String ADMIN = "lifecycle-admin";
+    static final Duration WAIT = Duration.ofSeconds(20);
+
+    WebhookReceiver receiver;
+    Path checks;
+    String dataDir;
+    final List<ConfigurableApplicationContext> started = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() throws IOException {
+        receiver = new WebhookReceiver();
+        checks = Files.createTempDirectory("perfgate-lifecycle-checks");
+        dataDir = "target/it-data/" + UUID.randomUUID();
+    }
+
+    @AfterEach
+    void tearDown() {
+        for (int i = started.size() - 1; i >= 0; i--) {
+            started.get(i).close(); // the last started may use the store of the first
+        }
+        receiver.close();
+    }
+
+    @Test
+    void shouldDeliverAnAlertLeftUndeliveredAfterPerfGateRestarts() throws Exception {
+        receiver.stop();
+        ConfigurableApplicationContext first = start(slackRoute("/services/T0/B0/SECRETrestart"));
+        Judging before = judging(first);
+        before.checks("restart", 50);
+        String id = before.run("restart", "test", "1", 66.0).path("id").asString();
+        before.awaitAlerts(id, a -> a.size() == 1 && a.get(0).path("attempts").asInt() >= 1
+                && a.get(0).path("status").asString().equals("pending"), WAIT);
+        first.close();
+
+        receiver.start();
+        ConfigurableApplicationContext second = start(slackRoute("/services/T0/B0/SECRETrestart"));
+        receiver.awaitDelivered(containing("restart/peak/test run 1"), WAIT);
+        JsonNode sent = judging(second).awaitAlerts(id, a -> a.get(0).path("status").asString().equals("sent"), WAIT).get(0);
+
+        Thread.sleep(600); // three more polls: nothing may be posted again
+        assertThat(receiver.delivered(containing("restart/peak/test run 1"))).as("exactly once").hasSize(1);
+        assertThat(sent.path("lastError").asString()).contains("cannot reach the endpoint");
+    }
+
+    @Test
+    void shouldGiveUpAfterTheConfiguredTimeAndListTheAlertAsFailed() throws Exception {
+        receiver.stop();
+        List<String> args = slackRoute("/services/T0/B0/SECRETgiveup");
+        args.add("--perfgate.alerts.give-up-after=2s");
+        ConfigurableApplicationContext context = start(args);
+        Judging judging = judging(context);
+        judging.checks("doomed", 50);
+        Instant start = Instant.now();
+        String id = judging.run("doomed", "test", "9", 80.0).path("id").asString();
+
+        judging.awaitAlerts(id, a -> a.size() == 1 && a.get(0).path("status").asString().equals("failed"), WAIT);
+
+        assertThat(Duration.between(start, Instant.now())).as("not before give-up-after").isGreaterThan(Duration.ofSeconds(2));
+        String viewer = api(context).post("/api/v1/tokens", "{\"name\":\"ops\",\"role\":\"viewer\"}").text("token");
+        TestApi asViewer = api(context).withToken(viewer);
+        JsonNode failed = asViewer.get("/api/v1/alerts?status=failed").body();
+        assertThat(failed).hasSize(1);
+        assertThat(failed.get(0).path("headline").asString()).isEqualTo("FAIL: doomed/peak/test run 9");
+        assertThat(failed.get(0).path("lastError").asString()).startsWith("gave up after ")
+                .contains("in PT2S; last error: cannot reach the endpoint");
+        assertThat(failed.get(0).path("destination").asString()).endsWith("/***");
+        assertThat(asViewer.get("/api/v1/alerts?status=sent").body()).isEmpty();
+        assertThat(asViewer.get("/api/v1/alerts?status=lost").status()).isEqualTo(400);
+        assertThat(api(context).withToken(null).get("/api/v1/alerts").status()).isEqualTo(401);
+        String metrics = api(context).withToken(null).get("/actuator/prometheus").raw();
+        assertThat(metrics).contains("perfgate_alerts_failed_total 1.0", "perfgate_alerts_pending 0.0");
+    }
+
+    @Test
+    void shouldRefuseToStartWithAWebhookUrlThatIsNotHttp(CapturedOutput output) {
+        List<String> args = slackRoute("/x");
+        args.removeIf(a -> a.contains("webhook-url"));
+        args.add("--perfgate.alerts.routes[0].webhook-url=ftp://hooks.slack.com/services/T0/B0/SECRETftp");
+
+        assertThatThrownBy(() -> start(args)).rootCause().isInstanceOf(AlertSettings.InvalidException.class)
+                .hasMessageContaining("perfgate.alerts.routes[0].webhook-url must be an http(s) URL")
+                .hasMessageNotContaining("SECRETftp");
+        assertThat(output.getAll()).contains("APPLICATION FAILED TO START").doesNotContain("SECRETftp");
+    }
+
+    @Test
+    void shouldRefuseToStartWithAMissingWebhookUrl() {
+        List<String> args = slackRoute("/x");
+        args.removeIf(a -> a.contains("webhook-url"));
+
+        assertThatThrownBy(() -> start(args)).rootCause()
+                .hasMessageContaining("perfgate.alerts.routes[0].webhook-url is missing");
+    }
+
+    @Test
+    void shouldNeverSendAnAlertTwiceWithTwoInstancesOnOneStore() throws Exception {
+        List<String> args = new ArrayList<>(List.of("--perfgate.alerts.routes[0].name=race",
+                "--perfgate.alerts.routes[0].type=webhook",
+                "--perfgate.alerts.routes[0].webhook-url=" + receiver.url("/race")));
+        ConfigurableApplicationContext a = start(args);
+        int storePort = a.getBean(MongoServer.class).getLocalAddress().getPort();
+        List<String> second = new ArrayList<>(args);
+        second.add("--spring.mongodb.uri=mongodb://127.0.0.1:" + storePort + "/perfgate");
+        ConfigurableApplicationContext b = start(second);
+        receiver.delay(Duration.ofMillis(20));
+        AlertOutbox outbox = a.getBean(AlertOutbox.class);
+        Instant now = Instant.now();
+        int count = 40;
+        for (int i = 0; i < count; i++) {
+            outbox.add(new Alert("race-" + i, "v" + i, "r" + i, "" + i, "s/w/e", "race", Route.ChannelType.WEBHOOK,
+                    AlertPolicy.Kind.FAIL, "FAIL: s/w/e run " + i, "{\"n\":" + i + "}", AlertStatus.PENDING, 0, now, now,
+                    now.plus(Duration.ofHours(1)), null, null, null));
+        }
+
+        Instant deadline = Instant.now().plus(WAIT);
+        while (receiver.all().size() < count && Instant.now().isBefore(deadline)) {
+            Thread.sleep(100);
+        }
+        Thread.sleep(600); // three more polls of each instance
+
+        assertThat(receiver.all()).hasSize(count);
+        assertThat(receiver.all().stream().map(Received::idempotencyKey).distinct()).hasSize(count);
+        double sentByA = a.getBean(MeterRegistry.class).counter("perfgate.alerts.sent").count();
+        double sentByB = b.getBean(MeterRegistry.class).counter("perfgate.alerts.sent").count();
+        assertThat(sentByA + sentByB).isEqualTo(count);
+        assertThat(sentByA).as("both instances took part (A %s, B %s)", sentByA, sentByB).isPositive();
+        assertThat(sentByB).as("both instances took part (A %s, B %s)", sentByA, sentByB).isPositive();
+    }
+
+    private List<String> slackRoute(String path) {
+        return new ArrayList<>(List.of("--perfgate.alerts.routes[0].name=team",
+                "--perfgate.alerts.routes[0].webhook-url=" + receiver.url(path)));
+    }
+
+    private ConfigurableApplicationContext start(List<String> extra) {
+        List<String> args = new ArrayList<>(List.of("--server.port=0", "--perfgate.data-dir=" + dataDir,
+                "--perfgate.checks-dir=" + checks, "--perfgate.checks-reload-ms=200",
+                "--perfgate.security.admin-token=" + ADMIN, "--perfgate.alerts.poll-interval=200ms",
+                "--perfgate.alerts.initial-backoff=300ms", "--perfgate.alerts.max-backoff=1s",
+                "--perfgate.alerts.request-timeout=2s", "--perfgate.alerts.lease=5s"));
+        args.addAll(extra);
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(PerfGateApplication.class)
+                .run(args.toArray(String[]::new));
+        started.add(context);
+        return context;
+    }
+
+    private static TestApi api(ConfigurableApplicationContext context) {
+        return new TestApi(Integer.parseInt(context.getEnvironment().getProperty("local.server.port")), ADMIN);
+    }
+
+    private Judging judging(ConfigurableApplicationContext context) {
+        return new Judging(api(context), checks);
+    }
+}
