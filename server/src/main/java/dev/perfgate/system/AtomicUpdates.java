@@ -40,8 +40,11 @@ public class AtomicUpdates {
         MongoPersistentEntity<?> entity = mongo.getConverter().getMappingContext().getPersistentEntity(type);
         Document filter = queryMapper.getMappedObject(query.getQueryObject(), entity);
         Document changes = updateMapper.getMappedObject(update.getUpdateObject(), entity);
-        Document after = mongo.execute(collection, c -> c.findOneAndUpdate(filter, changes,
-                new FindOneAndUpdateOptions().upsert(upsert).returnDocument(ReturnDocument.AFTER)));
+        FindOneAndUpdateOptions options = new FindOneAndUpdateOptions().upsert(upsert).returnDocument(ReturnDocument.AFTER);
+        if (!query.getSortObject().isEmpty()) {
+            options.sort(queryMapper.getMappedSort(query.getSortObject(), entity));
+        }
+        Document after = mongo.execute(collection, c -> c.findOneAndUpdate(filter, changes, options));
         return Optional.ofNullable(after).map(doc -> type == Document.class ? type.cast(doc) : mongo.getConverter().read(type, doc));
     }
 }
