@@ -12,15 +12,15 @@ import java.util.List;
 import java.util.Map;
 
 /** Builds a binary simulation.log in memory, in the record format Gatling 3.15's writer uses, for unit tests. */
-final class SimulationLogBytes {
+public final class SimulationLogBytes {
 
-  static final long RUN_START = 1_795_000_000_000L;
+  public static final long RUN_START = 1_795_000_000_000L;
 
   private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
   private final DataOutputStream out = new DataOutputStream(bytes);
   private final Map<String, Integer> cache = new HashMap<>();
 
-  static SimulationLogBytes gatling(String version) {
+  public static SimulationLogBytes gatling(String version) {
     SimulationLogBytes log = new SimulationLogBytes();
     log.write(() -> {
       log.out.writeByte(0);
@@ -37,7 +37,7 @@ final class SimulationLogBytes {
     return log;
   }
 
-  SimulationLogBytes user(boolean start, int offsetMs) {
+  public SimulationLogBytes user(boolean start, int offsetMs) {
     return write(() -> {
       out.writeByte(2);
       out.writeInt(0);
@@ -46,7 +46,7 @@ final class SimulationLogBytes {
     });
   }
 
-  SimulationLogBytes request(String name, int startOffsetMs, int endOffsetMs, boolean ok) {
+  public SimulationLogBytes request(String name, int startOffsetMs, int endOffsetMs, boolean ok) {
     return request(List.of(), name, startOffsetMs, endOffsetMs, ok);
   }
 
@@ -85,7 +85,7 @@ final class SimulationLogBytes {
     });
   }
 
-  byte[] bytes() {
+  public byte[] bytes() {
     return bytes.toByteArray();
   }
 

@@ -1,0 +1,57 @@
+package dev.perfgate.client.cli;
+
+import dev.perfgate.client.api.PerfGateClient;
+import dev.perfgate.client.api.RunInfo;
+import dev.perfgate.client.gate.ResultsUpload;
+import java.io.IOException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code perfgate upload}: attaches results and measures to a started run. */
+@Command(name = "upload", sortOptions = false,
+    description = "Attaches results and/or measures to a run; do it before 'end', which starts the evaluation.")
+final class UploadCommand implements Callable<Integer> {
+
+  @ParentCommand
+  PerfGateCli parent;
+
+  @Option(names = "--run", required = true, paramLabel = "ID", description = "The run's PerfGate id (from start)")
+  String runId;
+
+  @Mixin
+  ResultsOptions results;
+
+  @Option(names = "--ramp-up", paramLabel = "SECONDS",
+      description = "Leading seconds left out of converted Gatling statistics (default: the run's own ramp-up)")
+  Integer rampUpSeconds;
+
+  @Mixin
+  ConnectionOptions connection;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help")
+  boolean help;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    PerfGateCli.Context context = parent.context;
+    if (results.results == null && results.measures().isEmpty()) {
+      throw new IllegalArgumentException("nothing to upload: give --results and/or --measure");
+    }
+    PerfGateClient client = connection.client(context);
+    RunInfo run = client.run(runId);
+    if (results.results != null) {
+      ResultsUpload upload = results.load(rampUpSeconds != null ? rampUpSeconds : run.rampUpSeconds());
+      upload.requireNotBefore(run.startedAt());
+      context.err().println("PerfGate: uploading " + upload.description());
+      client.uploadResults(run.id(), upload.json());
+    }
+    if (!results.measures().isEmpty()) {
+      context.err().println("PerfGate: adding measures " + results.measures());
+      client.addMeasures(run.id(), results.measures());
+    }
+    return 0;
+  }
+}
