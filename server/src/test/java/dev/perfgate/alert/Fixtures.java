@@ -34,7 +34,7 @@ final class Fixtures {
     static Verdict verdict(CheckStatus status, CheckResult... checks) {
         return new Verdict("v-1", "r-154", AT, "run ended", status, status == CheckStatus.PASS ? "pass" : "fail",
                 status + ": summary", "shop.yaml", "abc", "previous", new Verdict.Validity(true, List.of()),
-                List.of(checks));
+                List.of(checks), List.of());
     }
 
     static Map<String, String> links() {

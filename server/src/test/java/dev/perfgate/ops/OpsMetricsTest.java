@@ -84,6 +84,6 @@ class OpsMetricsTest {
 
     static Verdict verdict(Instant evaluatedAt, String reason) {
         return new Verdict("v1", "id-1", evaluatedAt, reason, CheckStatus.FAIL, "fail", "FAIL: 1 of 1", null, null,
-                null, new Verdict.Validity(true, List.of()), List.of());
+                null, new Verdict.Validity(true, List.of()), List.of(), List.of());
     }
 }
