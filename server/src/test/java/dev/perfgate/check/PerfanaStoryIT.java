@@ -31,15 +31,7 @@ import tools.jackson.databind.JsonNode;
         "perfgate.checks-reload-ms=200"})
 class PerfanaStoryIT {
 
-    static final Path CHECKS;
-
-    static {
-        try {
-            CHECKS = Files.createTempDirectory("perfgate-checks");
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
+    static final Path CHECKS = ChecksDir.create();
 
     @DynamicPropertySource
     static void checksDir(DynamicPropertyRegistry registry) {
@@ -181,12 +173,6 @@ class PerfanaStoryIT {
     }
 
     private void writeChecks(String file, String yaml) throws IOException, InterruptedException {
-        Files.writeString(CHECKS.resolve(file), yaml);
-        definitions.reload();
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-        while (definitions.states().stream().noneMatch(s -> s.file().equals(file) && s.active() != null)) {
-            assertThat(Instant.now()).as("checks file %s loaded: %s", file, definitions.states()).isBefore(deadline);
-            Thread.sleep(100);
-        }
+        ChecksDir.write(definitions, CHECKS, file, yaml);
     }
 }

@@ -40,7 +40,7 @@ import tools.jackson.databind.JsonNode;
         "perfgate.checks-reload-ms=200"})
 class ProfileVerdictIT {
 
-    static final Path CHECKS = tempDir();
+    static final Path CHECKS = ChecksDir.create();
 
     @DynamicPropertySource
     static void checksDir(DynamicPropertyRegistry registry) {
@@ -178,20 +178,7 @@ class ProfileVerdictIT {
     }
 
     private void write(String yaml) throws IOException, InterruptedException {
-        Files.writeString(CHECKS.resolve(system + ".yaml"), yaml);
-        definitions.reload();
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-        while (definitions.states().stream().noneMatch(s -> s.file().equals(system + ".yaml") && s.active() != null)) {
-            assertThat(Instant.now()).isBefore(deadline);
-            Thread.sleep(100);
-        }
+        ChecksDir.write(definitions, CHECKS, system + ".yaml", yaml);
     }
 
-    private static Path tempDir() {
-        try {
-            return Files.createTempDirectory("perfgate-profile-checks");
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -32,7 +32,7 @@ import tools.jackson.databind.JsonNode;
         "perfgate.checks-reload-ms=200"})
 class VerdictPolicyIT {
 
-    static final Path CHECKS = tempDir();
+    static final Path CHECKS = ChecksDir.create();
 
     @DynamicPropertySource
     static void checksDir(DynamicPropertyRegistry registry) {
@@ -272,25 +272,11 @@ class VerdictPolicyIT {
     }
 
     private void write(String sys, String yaml) throws IOException, InterruptedException {
-        Files.writeString(CHECKS.resolve(sys + ".yaml"), yaml);
-        definitions.reload();
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-        while (state(sys) == null || state(sys).active() == null
-                || !state(sys).problems().isEmpty()) {
-            assertThat(Instant.now()).as("definition %s loaded", sys).isBefore(deadline);
-            Thread.sleep(100);
-        }
+        ChecksDir.write(definitions, CHECKS, sys + ".yaml", yaml);
     }
 
     private GateDefinitions.FileState state(String sys) {
         return definitions.states().stream().filter(s -> s.file().equals(sys + ".yaml")).findFirst().orElse(null);
     }
 
-    private static Path tempDir() {
-        try {
-            return Files.createTempDirectory("perfgate-policy-checks");
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

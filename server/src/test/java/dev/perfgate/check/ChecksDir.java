@@ -1,0 +1,35 @@
+package dev.perfgate.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+/** A temporary checks directory for integration tests: write a definition and wait until it is in force. */
+final class ChecksDir {
+
+    private ChecksDir() {
+    }
+
+    static Path create() {
+        try {
+            return Files.createTempDirectory("perfgate-checks");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Writes {@code file} and waits until its newest text is active (no problems). */
+    static void write(GateDefinitions definitions, Path dir, String file, String yaml) throws IOException, InterruptedException {
+        Files.writeString(dir.resolve(file), yaml);
+        definitions.reload();
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+        while (definitions.states().stream().noneMatch(s -> s.file().equals(file) && s.active() != null && s.problems().isEmpty())) {
+            assertThat(Instant.now()).as("checks file %s loaded: %s", file, definitions.states()).isBefore(deadline);
+            Thread.sleep(100);
+        }
+    }
+}
