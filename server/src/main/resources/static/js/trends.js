@@ -12,9 +12,10 @@
       return { value: [p.t, p.value], itemStyle: { color: C.colors[p.status] || '#57606a' }, point: p };
     });
     var lines = [
-      { name: 'value', type: 'line', data: values, symbolSize: 9, lineStyle: { color: '#8c959f', width: 1 } },
+      { name: 'value', type: 'line', data: values, symbolSize: 10, color: '#57606a', lineStyle: { color: '#8c959f', width: 1 } },
       {
-        name: 'baseline', type: 'line', step: 'middle', symbol: 'none', lineStyle: { type: 'dashed', color: '#0550ae' },
+        name: 'baseline', type: 'line', symbol: 'diamond', symbolSize: 7, color: '#0550ae',
+        lineStyle: { type: 'dashed', color: '#0550ae', width: 1.5 },
         data: trend.points.filter(function (p) { return p.baseline !== null; })
           .map(function (p) { return [p.t, p.baseline]; })
       }

@@ -41,7 +41,10 @@ final class Formats {
 
     /** A relative change: "+176 %", "-3.27 %". */
     static String change(Double percent) {
-        return percent == null ? NONE : Numbers.percent(percent) + " %";
+        if (percent == null) {
+            return NONE;
+        }
+        return percent == 0 ? "0 %" : Numbers.percent(percent) + " %";
     }
 
     /** The relative change from {@code before} to {@code after}, or null when it has no meaning. */
