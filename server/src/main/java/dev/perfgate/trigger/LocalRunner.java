@@ -97,6 +97,7 @@ class LocalRunner implements RunRunner {
             end(run, EndRunRequest.Outcome.ABORTED, reason);
             throw new IOException(reason);
         }
+        progress.loadEnded();
         try {
             results.attach(run.id(), json.readTree(found.get()));
         } catch (RuntimeException rejected) {

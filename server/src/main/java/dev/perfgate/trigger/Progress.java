@@ -100,6 +100,11 @@ public final class Progress {
         this.errors = errors;
     }
 
+    /** The load is over: Gatling's last periodic summary may be a few seconds short of its end. */
+    synchronized void loadEnded() {
+        elapsedSeconds = Math.max(elapsedSeconds, request.totalSeconds());
+    }
+
     synchronized void run(String runId, String runLabel) {
         this.runId = runId;
         this.runLabel = runLabel;
