@@ -14,6 +14,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrlPattern;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,6 +28,11 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 import dev.perfgate.check.Reviews;
+import dev.perfgate.profile.FunctionStat;
+import dev.perfgate.profile.ProfileReport;
+import dev.perfgate.profile.ProfileType;
+import dev.perfgate.profile.Quantity;
+import dev.perfgate.profile.Workload;
 import dev.perfgate.check.VerdictRepository;
 import dev.perfgate.check.VerdictService;
 import dev.perfgate.results.ResultsRepository;
@@ -51,6 +57,8 @@ class RunPageControllerTest {
     Reviews reviews;
     @MockitoBean
     SeriesQueries queries;
+    @MockitoBean
+    RunProfiles profiles;
 
     @BeforeEach
     void givenTheFailingRun154() {
@@ -91,6 +99,24 @@ class RunPageControllerTest {
                 .contains("\"start\":" + Fixtures.T154.toEpochMilli())
                 .contains("\"steadyStart\":" + Fixtures.T154.plusSeconds(30).toEpochMilli());
         assertThat(page).contains("No profile data for this run yet.");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldShowTheProfileLinksTopFunctionsAndWhatGrew() throws Exception {
+        Workload load = Workload.of(Duration.ofSeconds(120), 6000);
+        given(profiles.report(Fixtures.run154(), Fixtures.run153())).willReturn(Optional.of(new ProfileReport(
+                ProfileType.CPU, ProfileReport.Status.EXPLAINED, "CPU profile of 1,234 samples", "http://pyroscope/flame",
+                Optional.of("http://pyroscope/diff"), Optional.of("http://pyroscope/side"),
+                List.of(new FunctionStat("com/acme/Matrix.multiply", 880, 900, 88.06, 90.1, Quantity.samples(100), load)),
+                List.of(), List.of("com/acme/Matrix.multiply self CPU 0.6 % → 88.1 % (+7,168 samples)"))));
+
+        String page = mvc.perform(get("/runs/r154")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).contains("href=\"http://pyroscope/flame\"").contains("href=\"http://pyroscope/diff\"")
+                .contains("href=\"http://pyroscope/side\"").contains("com/acme/Matrix.multiply").contains("88.1 %")
+                .contains("self CPU 0.6 % → 88.1 % (+7,168 samples)").doesNotContain("No profile data");
     }
 
     @Test
