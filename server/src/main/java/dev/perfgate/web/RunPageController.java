@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -12,6 +14,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseBody;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 import dev.perfgate.check.BaselinePin;
@@ -48,11 +51,12 @@ class RunPageController {
     private final Reviews reviews;
     private final SeriesQueries queries;
     private final ObjectProvider<RunProfiles> profiles;
+    private final PrometheusSeries prometheus;
     private final PageJson json;
 
     RunPageController(RunService runs, VerdictService verdicts, VerdictRepository verdictHistory,
             ResultsRepository results, Reviews reviews, SeriesQueries queries, ObjectProvider<RunProfiles> profiles,
-            PageJson json) {
+            PrometheusSeries prometheus, PageJson json) {
         this.runs = runs;
         this.verdicts = verdicts;
         this.verdictHistory = verdictHistory;
@@ -60,6 +64,7 @@ class RunPageController {
         this.reviews = reviews;
         this.queries = queries;
         this.profiles = profiles;
+        this.prometheus = prometheus;
         this.json = json;
     }
 
@@ -92,6 +97,7 @@ class RunPageController {
         model.addAttribute("resultsSource", runResults == null ? null : runResults.tool());
         RunCharts charts = RunCharts.of(run, runResults);
         model.addAttribute("charts", charts == null ? null : json.embed(charts));
+        model.addAttribute("promCheck", run.isEnded() ? prometheus.check(run).map(c -> c.name()).orElse(null) : null);
         BaselinePin pin = queries.pin(run.series()).orElse(null);
         model.addAttribute("pin", pin);
         model.addAttribute("pinned", pin != null && pin.runId().equals(run.id()));
@@ -103,6 +109,13 @@ class RunPageController {
                 .filter(c -> c.explanation() != null && !c.explanation().isEmpty())
                 .map(c -> new Explained(SeriesOverview.label(c), c.explanation())).toList());
         return "run";
+    }
+
+    /** The Prometheus series of the run's first Prometheus check, loaded by the page's script; 404 if none. */
+    @GetMapping(path = "/runs/{id}/prometheus", produces = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseBody
+    ResponseEntity<PrometheusSeries.Chart> prometheus(@PathVariable String id) {
+        return prometheus.chart(runs.get(id)).map(ResponseEntity::ok).orElseGet(() -> ResponseEntity.notFound().build());
     }
 
     @PostMapping("/runs/{id}/evaluate")

@@ -59,6 +59,8 @@ class RunPageControllerTest {
     SeriesQueries queries;
     @MockitoBean
     RunProfiles profiles;
+    @MockitoBean
+    PrometheusSeries prometheus;
 
     @BeforeEach
     void givenTheFailingRun154() {

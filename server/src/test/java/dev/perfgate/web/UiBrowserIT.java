@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -11,9 +15,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,6 +83,9 @@ class UiBrowserIT {
     @Autowired
     GateDefinitions definitions;
 
+    /** A loopback stand-in for Prometheus: any query_range gets one series, a CPU curve over the asked window. */
+    static final HttpServer PROMETHEUS = prometheusStub();
+
     @DynamicPropertySource
     static void directories(DynamicPropertyRegistry registry) throws IOException {
         Path script = Path.of("src/test/resources/trigger/fake-gatling.sh").toAbsolutePath();
@@ -97,6 +108,17 @@ class UiBrowserIT {
                     results: { stat: p99 }
                     requirement: "<= 200ms"
                 """.formatted(SYSTEM));
+        Files.writeString(CHECKS.resolve("prom.yaml"), """
+                system: prom
+                prometheus: { url: "http://127.0.0.1:%d" }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%%"
+                    key: true
+                    prometheus: { query: 'avg(rate(process_cpu_seconds_total{job="sut"}[15s])) * 100', aggregate: avg }
+                    requirement: "< 50"
+                """.formatted(PROMETHEUS.getAddress().getPort()));
     }
 
     @BeforeAll
@@ -119,6 +141,7 @@ class UiBrowserIT {
 
     @AfterAll
     static void stopChromium() {
+        PROMETHEUS.stop(0);
         if (browser != null) {
             browser.quit();
         }
@@ -196,6 +219,23 @@ class UiBrowserIT {
         assertThat(browser.findElement(By.tagName("h1")).getText()).as("numbered by the series' counter").isEqualTo("Run 1");
         assertThat(browser.findElement(By.cssSelector("dl.meta")).getText()).contains("ui").contains("1.156");
         screenshot("09-run-triggered");
+    }
+
+    @Test
+    void shouldChartACheckFromPrometheusOverTheRun() throws Exception {
+        TestApi api = new TestApi(port, "ui-admin");
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(120);
+        String id = api.post("/api/v1/runs", "{\"system\":\"prom\",\"workload\":\"peak\",\"environment\":\"test\","
+                + "\"runId\":\"7\",\"rampUpSeconds\":20,\"startedAt\":\"" + start + "\"}").text("id");
+        api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(90) + "\"}");
+        assertThat(api.get("/api/v1/runs/" + id + "/verdict?wait=60").text("status")).isEqualTo("PASS");
+
+        signIn("ann", "ann-secret");
+        browser.get(url("/runs/" + id));
+        waitForCanvas("#chart-prometheus");
+
+        assertThat(waitFor(By.id("prometheus-status")).getText()).startsWith("avg CPU from Prometheus: avg(rate(");
+        screenshot("10-run-prometheus");
     }
 
     @Test
@@ -302,6 +342,37 @@ class UiBrowserIT {
         }
     }
 
+    private static HttpServer prometheusStub() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server.createContext("/api/v1/query_range", exchange -> {
+                Map<String, String> query = new HashMap<>();
+                for (String pair : exchange.getRequestURI().getRawQuery().split("&")) {
+                    String[] kv = pair.split("=", 2);
+                    query.put(kv[0], URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+                }
+                double from = Double.parseDouble(query.get("start"));
+                double until = Double.parseDouble(query.get("end"));
+                double step = Double.parseDouble(query.get("step"));
+                List<String> values = new ArrayList<>();
+                for (double t = from; t <= until; t += step) {
+                    double level = 22 + 6 * Math.sin(t / 9) + Math.min(10, (t - from) / 2);
+                    values.add(String.format(Locale.ROOT, "[%.3f,\"%.2f\"]", t, level));
+                }
+                byte[] body = ("{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[{\"metric\":{},"
+                        + "\"values\":[" + String.join(",", values) + "]}]}}").getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+                exchange.close();
+            });
+            server.start();
+            return server;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     // --- browser helpers ------------------------------------------------------------------------------------------
 
     private void signIn(String name, String password) {
@@ -341,7 +412,7 @@ class UiBrowserIT {
     private static void screenshot(String name) throws IOException {
         ChromeDriver chrome = (ChromeDriver) browser;
         Number height = (Number) chrome.executeScript("return document.documentElement.scrollHeight");
-        chrome.executeCdpCommand("Emulation.setDeviceMetricsOverride", java.util.Map.of("width", 1366,
+        chrome.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", 1366,
                 "height", Math.max(768, Math.min(8000, height.intValue())), "deviceScaleFactor", 1, "mobile", false));
         try {
             Thread.sleep(300); // charts redraw on resize
@@ -350,7 +421,7 @@ class UiBrowserIT {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            chrome.executeCdpCommand("Emulation.clearDeviceMetricsOverride", java.util.Map.of());
+            chrome.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
         }
     }
 
