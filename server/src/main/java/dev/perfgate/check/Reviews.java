@@ -12,7 +12,7 @@ import dev.perfgate.system.ApiException;
 
 /** Admin decisions about runs, each audited: pin a baseline, accept or deny a regression, invalidate. */
 @Service
-class Reviews {
+public class Reviews {
 
     private final RunService runs;
     private final RunRepository repository;
@@ -28,7 +28,7 @@ class Reviews {
         this.audit = audit;
     }
 
-    BaselinePin pin(String id, String reason) {
+    public BaselinePin pin(String id, String reason) {
         Run run = runs.get(id);
         if (run.status() != RunStatus.COMPLETED) {
             throw ApiException.conflict("Only a completed, valid run can be a baseline; run " + run.runId() + " is "
@@ -47,7 +47,7 @@ class Reviews {
         return pin;
     }
 
-    void unpin(String id) {
+    public void unpin(String id) {
         Run run = runs.get(id);
         BaselinePin pin = mongo.findById(run.series().toString(), BaselinePin.class);
         if (pin == null || !pin.runId().equals(run.id())) {
@@ -57,7 +57,7 @@ class Reviews {
         audit.record("unpin-baseline", run.id(), null);
     }
 
-    Run review(String id, boolean accept, String reason) {
+    public Run review(String id, boolean accept, String reason) {
         Run run = runs.get(id);
         Verdict verdict = verdicts.latest(run).orElseThrow(() -> ApiException.conflict("Run " + run.runId() + " has no verdict yet"));
         if (!verdict.regressionDetected()) {
@@ -69,7 +69,7 @@ class Reviews {
         return runs.get(id);
     }
 
-    void invalidate(String id, String reason) {
+    public void invalidate(String id, String reason) {
         Run run = runs.get(id);
         if (run.status() == RunStatus.RUNNING) {
             throw ApiException.conflict("Run " + run.runId() + " is still running: end it first");

@@ -1,0 +1,130 @@
+package dev.perfgate.trigger;
+
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+
+import dev.perfgate.run.Series;
+
+/**
+ * What one triggered run is doing, for the progress page: written by the runner's thread, read by requests as
+ * {@link View} snapshots.
+ */
+public final class Progress {
+
+    /** Where a triggered run is. */
+    public enum State {
+        /** Accepted, the runner is starting. */
+        STARTING,
+        /** Handed to Jenkins, waiting for the build to record its run. */
+        QUEUED,
+        /** The load is running. */
+        RUNNING,
+        /** The load is over: results are converted and attached. */
+        RESULTS,
+        /** The run ended; PerfGate is judging it. */
+        JUDGING,
+        /** Judged: the verdict is known. */
+        DONE,
+        /** Something failed; {@code message} says what. */
+        FAILED;
+
+        public boolean finished() {
+            return this == DONE || this == FAILED;
+        }
+    }
+
+    /** A consistent copy of the progress, as the page and its JSON endpoint show it. */
+    public record View(String id, String runner, String system, String workload, String environment, String version,
+            String requestedBy, Instant requestedAt, String state, boolean finished, long elapsedSeconds,
+            long totalSeconds, long requests, long errors, String runId, String runLabel, String verdict,
+            String verdictSummary, String message, List<String> log) {
+
+        /** The output lines as one text. */
+        public String logText() {
+            return String.join("\n", log);
+        }
+    }
+
+    private static final int LOG_LINES = 15;
+
+    private final String id;
+    private final String runner;
+    private final TriggerRequest request;
+    private final String requestedBy;
+    private final Instant requestedAt;
+    private final Deque<String> log = new ArrayDeque<>();
+    private State state = State.STARTING;
+    private long elapsedSeconds;
+    private long requests;
+    private long errors;
+    private String runId;
+    private String runLabel;
+    private String verdict;
+    private String verdictSummary;
+    private String message = "starting";
+
+    Progress(String id, String runner, TriggerRequest request, String requestedBy, Instant requestedAt) {
+        this.id = id;
+        this.runner = runner;
+        this.request = request;
+        this.requestedBy = requestedBy;
+        this.requestedAt = requestedAt;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public Series series() {
+        return request.series();
+    }
+
+    public TriggerRequest request() {
+        return request;
+    }
+
+    public synchronized State state() {
+        return state;
+    }
+
+    synchronized void state(State state, String message) {
+        this.state = state;
+        this.message = message;
+    }
+
+    synchronized void load(long elapsedSeconds, long requests, long errors) {
+        this.elapsedSeconds = elapsedSeconds;
+        this.requests = requests;
+        this.errors = errors;
+    }
+
+    /** The load is over: Gatling's last periodic summary may be a few seconds short of its end. */
+    synchronized void loadEnded() {
+        elapsedSeconds = Math.max(elapsedSeconds, request.totalSeconds());
+    }
+
+    synchronized void run(String runId, String runLabel) {
+        this.runId = runId;
+        this.runLabel = runLabel;
+    }
+
+    synchronized void verdict(String verdict, String summary) {
+        this.verdict = verdict;
+        this.verdictSummary = summary;
+    }
+
+    synchronized void log(String line) {
+        log.addLast(line.length() > 300 ? line.substring(0, 300) + "…" : line);
+        while (log.size() > LOG_LINES) {
+            log.removeFirst();
+        }
+    }
+
+    public synchronized View view() {
+        return new View(id, runner, request.system(), request.workload(), request.environment(), request.version(),
+                requestedBy, requestedAt, state.name(), state.finished(), elapsedSeconds, request.totalSeconds(),
+                requests, errors, runId, runLabel, verdict, verdictSummary, message, List.copyOf(log));
+    }
+}

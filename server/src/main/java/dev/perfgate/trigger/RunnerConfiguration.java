@@ -1,0 +1,30 @@
+package dev.perfgate.trigger;
+
+import java.time.Clock;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.perfgate.check.VerdictService;
+import dev.perfgate.results.ResultsService;
+import dev.perfgate.run.RunRepository;
+import dev.perfgate.run.RunService;
+
+/** The runner {@code perfgate.runner.type} names: local (default) or jenkins. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(RunnerProperties.class)
+class RunnerConfiguration {
+
+    @Bean
+    RunRunner runRunner(RunnerProperties properties, RunService runs, RunRepository repository, ResultsService results,
+            VerdictService verdicts, JsonMapper json, Clock clock) {
+        return switch (properties.type()) {
+            case "local" -> new LocalRunner(properties.local(), properties.verdictWait(), runs, results, verdicts, json, clock);
+            case "jenkins" -> new JenkinsRunner(properties.jenkins(), properties.verdictWait(), repository, clock);
+            default -> throw new IllegalStateException("perfgate.runner.type is '" + properties.type()
+                    + "': use 'local' or 'jenkins'");
+        };
+    }
+}

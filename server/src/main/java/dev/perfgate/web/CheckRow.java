@@ -1,0 +1,33 @@
+package dev.perfgate.web;
+
+import java.util.List;
+
+import dev.perfgate.check.CheckResult;
+import dev.perfgate.check.Noise;
+
+/** One check of a verdict as the run page shows it: every number formatted, with its unit. */
+record CheckRow(String name, String status, boolean key, String value, String requirement, String requirementStatus,
+        String growth, String growthStatus, String baselineRunId, String baselineLabel, String baselineValue,
+        String delta, String deltaPct, String noise, boolean noiseExceeded, String noiseNote, String message,
+        List<String> explanation) {
+
+    static CheckRow of(CheckResult c) {
+        return new CheckRow(SeriesOverview.label(c), c.status().name(), c.key(), Formats.withUnit(c.value(), c.unit()),
+                c.requirement(), c.requirementStatus() == null ? null : c.requirementStatus().name(),
+                c.growth(), c.growthStatus() == null ? null : c.growthStatus().name(),
+                c.baselineRunId(), c.baselineLabel(), Formats.withUnit(c.baselineValue(), c.unit()),
+                Formats.signed(c.deltaAbs(), c.unit()), Formats.change(c.deltaPct()), noise(c.noise(), c.unit()),
+                c.noise() != null && Boolean.TRUE.equals(c.noise().exceeded()),
+                c.noise() == null ? null : c.noise().note(), c.message(),
+                c.explanation() == null ? List.of() : c.explanation());
+    }
+
+    /** "18.52 % ± 1.19 % (2 sd over 5 runs, run-to-run 3.2 %)". */
+    static String noise(Noise noise, String unit) {
+        if (noise == null) {
+            return "fewer than 3 earlier runs";
+        }
+        return Formats.withUnit(noise.median(), unit) + " ± " + Formats.withUnit(2 * noise.sd(), unit) + " (2 sd over "
+                + noise.runs() + " runs, run-to-run " + Formats.number(noise.noisePct()) + " %)";
+    }
+}

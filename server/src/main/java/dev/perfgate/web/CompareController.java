@@ -1,0 +1,111 @@
+package dev.perfgate.web;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseBody;
+
+import dev.perfgate.check.CheckResult;
+import dev.perfgate.check.Verdict;
+import dev.perfgate.check.VerdictService;
+import dev.perfgate.profile.Profile;
+import dev.perfgate.profile.ProfileType;
+import dev.perfgate.results.ResultsRepository;
+import dev.perfgate.results.RunResults;
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunRepository;
+import dev.perfgate.run.RunService;
+
+/**
+ * Two runs side by side ({@code /compare?run=A&with=B}, B by default the baseline of A's verdict): checks, latency
+ * per request, measures, and the differential flame graph of their CPU profiles.
+ */
+@Controller
+class CompareController {
+
+    /** Frames under this share of the run's profile are left out of the diff tree. */
+    static final double MIN_FRAME_SHARE = 0.0005;
+
+    private final RunService runs;
+    private final RunRepository repository;
+    private final VerdictService verdicts;
+    private final ResultsRepository results;
+    private final ObjectProvider<RunProfiles> profiles;
+
+    CompareController(RunService runs, RunRepository repository, VerdictService verdicts, ResultsRepository results,
+            ObjectProvider<RunProfiles> profiles) {
+        this.runs = runs;
+        this.repository = repository;
+        this.verdicts = verdicts;
+        this.results = results;
+        this.profiles = profiles;
+    }
+
+    @GetMapping("/compare")
+    String compare(@RequestParam String run, @RequestParam(required = false) String with, Model model) {
+        Run a = runs.get(run);
+        Verdict va = verdicts.latest(a).orElse(null);
+        Run b = with != null && !with.isBlank() ? runs.get(with) : defaultBaseline(a, va).orElse(null);
+        model.addAttribute("a", a);
+        model.addAttribute("b", b);
+        model.addAttribute("seriesPath", SeriesOverview.path(a.series()));
+        model.addAttribute("candidates", repository.ofSeries(a.series(), 50).stream()
+                .filter(r -> !r.id().equals(a.id())).toList());
+        model.addAttribute("aStatus", va == null ? "PENDING" : va.status().name());
+        if (b == null) {
+            return "compare";
+        }
+        Verdict vb = verdicts.latest(b).orElse(null);
+        RunResults ra = results.find(a.id()).orElse(null);
+        RunResults rb = results.find(b.id()).orElse(null);
+        model.addAttribute("bStatus", vb == null ? "PENDING" : vb.status().name());
+        model.addAttribute("checks", Comparison.checks(va, vb));
+        model.addAttribute("requests", Comparison.requests(ra, rb));
+        model.addAttribute("stats", Comparison.STATS);
+        model.addAttribute("measures", Comparison.measures(ra, rb));
+        model.addAttribute("profile", profiles.getIfUnique(() -> RunProfiles.NONE).report(a, b).orElse(null));
+        model.addAttribute("diffUrl", "/compare/profile-diff?run=" + a.id() + "&with=" + b.id());
+        return "compare";
+    }
+
+    /** The differential flame graph's tree (d3-flame-graph's JSON); 404 while there is no profile data for both. */
+    @GetMapping(path = "/compare/profile-diff", produces = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseBody
+    ResponseEntity<?> profileDiff(@RequestParam String run, @RequestParam String with) {
+        Run a = runs.get(run);
+        Run b = runs.get(with);
+        RunProfiles source = profiles.getIfUnique(() -> RunProfiles.NONE);
+        Optional<Profile> pa = source.profile(a, ProfileType.CPU);
+        Optional<Profile> pb = pa.isEmpty() ? Optional.empty() : source.profile(b, ProfileType.CPU);
+        Optional<DiffTree.Node> tree = pa.isPresent() && pb.isPresent()
+                ? DiffTree.between(pb.get(), pa.get(), MIN_FRAME_SHARE) : Optional.empty();
+        if (tree.isEmpty()) {
+            ProblemDetail missing = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND,
+                    "No profile data for these runs");
+            return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(missing);
+        }
+        return ResponseEntity.ok(tree.get());
+    }
+
+    /** The baseline A's verdict compared with, else the series' previous completed run. */
+    private Optional<Run> defaultBaseline(Run a, Verdict verdict) {
+        if (verdict != null) {
+            Optional<String> baseline = verdict.checks().stream().map(CheckResult::baselineRunId)
+                    .filter(id -> id != null).findFirst();
+            if (baseline.isPresent()) {
+                return repository.findById(baseline.get());
+            }
+        }
+        List<Run> earlier = repository.completedBefore(a.series(), a.startedAt(), 1);
+        return earlier.stream().findFirst();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.perfgate.web;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.perfgate.check.CheckResult;
+import dev.perfgate.check.Verdict;
+import dev.perfgate.definition.CheckDefinition;
+import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.run.Run;
+
+/**
+ * The trends page's data: per check, its value in every judged run (oldest first) with the run's verdict, the
+ * baseline it was compared with, and the requirement's threshold from the checks in force. Pure.
+ */
+final class TrendData {
+
+    /** One check over time. */
+    record Trend(String key, String name, String unit, Double threshold, String requirement, String growth,
+            List<Point> points) {
+    }
+
+    /** One run's value of the check; {@code t} in epoch milliseconds. */
+    record Point(long t, double value, String status, String verdict, String id, String run, String version,
+            Double baseline, String baselineLabel, String message) {
+    }
+
+    private TrendData() {
+    }
+
+    /** {@code runs} newest first, as the store gives them; {@code verdicts} by run id. */
+    static List<Trend> of(List<Run> runs, Map<String, Verdict> verdicts, GateDefinition gate) {
+        Map<String, List<Point>> points = new LinkedHashMap<>();
+        Map<String, CheckResult> newest = new LinkedHashMap<>();
+        for (Run run : runs) {
+            Verdict verdict = verdicts.get(run.id());
+            if (verdict == null) {
+                continue;
+            }
+            for (CheckResult check : verdict.checks()) {
+                String key = SeriesOverview.checkKey(check);
+                newest.putIfAbsent(key, check);
+                if (check.value() != null) {
+                    points.computeIfAbsent(key, k -> new ArrayList<>()).add(0, new Point(run.startedAt().toEpochMilli(),
+                            check.value(), check.status().name(), verdict.status().name(), run.id(), run.runId(),
+                            run.version(), check.baselineValue(), check.baselineLabel(), check.message()));
+                }
+            }
+        }
+        List<Trend> trends = new ArrayList<>();
+        newest.forEach((key, check) -> {
+            CheckDefinition definition = gate == null ? null : gate.checks().stream()
+                    .filter(d -> d.id().equals(check.id())).findFirst().orElse(null);
+            Double threshold = definition == null || definition.requirement() == null ? null
+                    : definition.requirement().threshold();
+            trends.add(new Trend(key, SeriesOverview.label(check), check.unit(), threshold, check.requirement(),
+                    check.growth(), points.getOrDefault(key, List.of())));
+        });
+        return trends;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.perfgate.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.BDDMockito.given;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.security.test.context.support.WithMockUser;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+
+import dev.perfgate.check.VerdictService;
+import dev.perfgate.profile.Profile;
+import dev.perfgate.profile.ProfileType;
+import dev.perfgate.profile.Quantity;
+import dev.perfgate.results.ResultsRepository;
+import dev.perfgate.run.RunRepository;
+import dev.perfgate.run.RunService;
+
+@WebMvcTest(controllers = CompareController.class)
+@Import(UiSecurityConfiguration.class)
+class CompareControllerTest {
+
+    @Autowired
+    MockMvc mvc;
+    @MockitoBean
+    RunService runs;
+    @MockitoBean
+    RunRepository repository;
+    @MockitoBean
+    VerdictService verdicts;
+    @MockitoBean
+    ResultsRepository results;
+    @MockitoBean
+    RunProfiles profiles;
+
+    @BeforeEach
+    void givenRuns153And154() {
+        given(runs.get("r154")).willReturn(Fixtures.run154());
+        given(runs.get("r153")).willReturn(Fixtures.run153());
+        given(repository.findById("r153")).willReturn(Optional.of(Fixtures.run153()));
+        given(repository.ofSeries(Fixtures.run154().series(), 50)).willReturn(List.of(Fixtures.run154(), Fixtures.run153()));
+        given(verdicts.latest(Fixtures.run154())).willReturn(Optional.of(Fixtures.verdict154()));
+        given(verdicts.latest(Fixtures.run153())).willReturn(Optional.of(Fixtures.verdict153()));
+        given(results.find("r154")).willReturn(Optional.of(Fixtures.results("r154", 260)));
+        given(results.find("r153")).willReturn(Optional.of(Fixtures.results("r153", 118)));
+        given(profiles.report(Fixtures.run154(), Fixtures.run153())).willReturn(Optional.empty());
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldCompareWithTheBaselineOfTheVerdictByDefault() throws Exception {
+        String page = mvc.perform(get("/compare").param("run", "r154")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).contains("Compare <a href=\"/runs/r154\">run 154</a>")
+                .contains("with <a href=\"/runs/r153\">run 153</a>");
+        assertThat(page).as("checks side by side: B, A, change").contains("18.52 %").contains("51.12 %")
+                .contains("+32.6 %").contains("+176 %");
+        assertThat(page).as("p99 per request, 118 → 260 ms").contains("+120 %").contains("class=\"num worse\"");
+        assertThat(page).contains("data-src=\"/compare/profile-diff?run=r154&amp;with=r153\"");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldAnswer404ForTheProfileDiffWhileThereIsNoProfileData() throws Exception {
+        given(profiles.profile(Fixtures.run154(), ProfileType.CPU)).willReturn(Optional.empty());
+
+        mvc.perform(get("/compare/profile-diff").param("run", "r154").param("with", "r153"))
+                .andExpect(status().isNotFound()).andExpect(jsonPath("$.detail").value("No profile data for these runs"));
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldServeTheDifferentialTreeWhenBothRunsHaveProfiles() throws Exception {
+        given(profiles.profile(Fixtures.run154(), ProfileType.CPU)).willReturn(Optional.of(
+                Profile.fromFolded("main;handle;multiply 80\nmain;handle;parse 20", Quantity.samples(100))));
+        given(profiles.profile(Fixtures.run153(), ProfileType.CPU)).willReturn(Optional.of(
+                Profile.fromFolded("main;handle;multiply 10\nmain;handle;parse 40", Quantity.samples(100))));
+
+        mvc.perform(get("/compare/profile-diff").param("run", "r154").param("with", "r153"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.name").value("total"))
+                .andExpect(jsonPath("$.value").value(100))
+                .andExpect(jsonPath("$.children[0].children[0].children[0].name").value("multiply"))
+                .andExpect(jsonPath("$.children[0].children[0].children[0].delta").value(80 - 20));
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldOfferAChoiceWhenTheRunHasNothingToCompareWith() throws Exception {
+        given(verdicts.latest(Fixtures.run153())).willReturn(Optional.of(Fixtures.verdict153()));
+        given(repository.completedBefore(Fixtures.run153().series(), Fixtures.T153, 1)).willReturn(List.of());
+        given(repository.ofSeries(Fixtures.run153().series(), 50)).willReturn(List.of(Fixtures.run154(), Fixtures.run153()));
+
+        String page = mvc.perform(get("/compare").param("run", "r153")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).contains("choose a run to compare with").contains("<option value=\"r154\">");
+    }
+}

@@ -1,0 +1,435 @@
+package dev.perfgate.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.perfgate.TestApi;
+import dev.perfgate.check.GateDefinitions;
+import dev.perfgate.profile.Profile;
+import dev.perfgate.profile.ProfileReport;
+import dev.perfgate.profile.ProfileType;
+import dev.perfgate.profile.Quantity;
+import dev.perfgate.run.Run;
+
+/**
+ * The UI in a real headless Chromium: sign in, find the failing run of the Perfana story (runs 151–155, CPU posted as
+ * a measure) and its numbers, compare it with its baseline (the diff flame graph drawn from profiles a stand-in of
+ * the profile feature serves), follow the trends, trigger a run (a script stands in for Gatling) to its verdict,
+ * and be refused a second one of the same series meanwhile. Screenshots go to target/screenshots/.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "perfgate.security.admin-token=ui-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
+        "perfgate.checks-reload-ms=200",
+        "perfgate.security.users[0].name=ann", "perfgate.security.users[0].password={noop}ann-secret",
+        "perfgate.security.users[0].role=admin",
+        "perfgate.security.users[1].name=vic", "perfgate.security.users[1].password={noop}vic-secret",
+        "perfgate.security.users[1].role=viewer"})
+@Import(UiBrowserIT.StoryProfiles.class)
+class UiBrowserIT {
+
+    static final String SYSTEM = "afterburner";
+    static final Path CHECKS = tempDir("perfgate-ui-checks");
+    static final Path RUNNER_DIR = tempDir("perfgate-ui-runner");
+    static final Path SCREENSHOTS = Path.of("target/screenshots");
+    static final Duration WAIT = Duration.ofSeconds(30);
+
+    static ChromeDriverService service;
+    static WebDriver browser;
+    static Path profileDir;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    GateDefinitions definitions;
+
+    /** A loopback stand-in for Prometheus: any query_range gets one series, a CPU curve over the asked window. */
+    static final HttpServer PROMETHEUS = prometheusStub();
+
+    @DynamicPropertySource
+    static void directories(DynamicPropertyRegistry registry) throws IOException {
+        Path script = Path.of("src/test/resources/trigger/fake-gatling.sh").toAbsolutePath();
+        registry.add("perfgate.checks-dir", CHECKS::toString);
+        registry.add("perfgate.runner.local.working-dir", RUNNER_DIR::toString);
+        registry.add("perfgate.runner.local.results-dir", () -> "results");
+        registry.add("perfgate.runner.local.command", () -> "sh," + script + ",{resultsDir},{durationSeconds},20");
+        Files.writeString(CHECKS.resolve(SYSTEM + ".yaml"), """
+                system: %s
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%%"
+                    key: true
+                    measure: cpu_avg_pct
+                    requirement: "< 50"
+                    growth: "<= +10%%"
+                  - id: p99
+                    name: p99 response time
+                    results: { stat: p99 }
+                    requirement: "<= 200ms"
+                """.formatted(SYSTEM));
+        Files.writeString(CHECKS.resolve("prom.yaml"), """
+                system: prom
+                prometheus: { url: "http://127.0.0.1:%d" }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%%"
+                    key: true
+                    prometheus: { query: 'avg(rate(process_cpu_seconds_total{job="sut"}[15s])) * 100', aggregate: avg }
+                    requirement: "< 50"
+                """.formatted(PROMETHEUS.getAddress().getPort()));
+    }
+
+    @BeforeAll
+    static void startChromium() throws IOException {
+        if (!Files.isExecutable(Path.of("/usr/bin/chromedriver")) || !Files.isExecutable(Path.of("/usr/bin/chromium"))) {
+            throw new IllegalStateException("The browser test needs Debian's chromium and chromium-driver: "
+                    + "apt-get update && apt-get install -y chromium chromium-driver");
+        }
+        Files.createDirectories(SCREENSHOTS);
+        profileDir = Files.createTempDirectory("perfgate-chromium");
+        service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver"))
+                .usingAnyFreePort().build();
+        ChromeOptions options = new ChromeOptions().setBinary("/usr/bin/chromium").addArguments("--headless=new",
+                "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--window-size=1366,900", "--user-data-dir=" + profileDir);
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().pageLoadTimeout(WAIT);
+    }
+
+    @AfterAll
+    static void stopChromium() {
+        PROMETHEUS.stop(0);
+        if (browser != null) {
+            browser.quit();
+        }
+        if (service != null) {
+            service.stop();
+        }
+    }
+
+    @Test
+    void shouldLeadFromTheSeriesToTheFailingCheckItsDiffAndATriggeredRunsVerdict() throws Exception {
+        seedThePerfanaStory();
+
+        signIn("ann", "ann-secret");
+        assertThat(browser.findElement(By.cssSelector("#series")).getText()).contains("afterburner / peak / test")
+                .contains("PASS").contains("run 155").contains("avg CPU").contains("32 %");
+        screenshot("01-home");
+
+        browser.findElement(By.linkText("afterburner / peak / test")).click();
+        WebElement failing = waitFor(By.cssSelector("#runs tr[data-run='154']"));
+        assertThat(failing.getAttribute("class")).contains("row-fail");
+        assertThat(failing.findElements(By.cssSelector(".mark-fail"))).hasSize(1);
+        assertThat(browser.findElements(By.cssSelector("#runs .mark-fail"))).as("one failing run").hasSize(1);
+        screenshot("02-series-runs");
+
+        failing.findElement(By.linkText("run 154")).click();
+        WebElement cpu = waitFor(By.cssSelector("#checks tr[data-check='avg CPU']"));
+        assertThat(cpu.findElement(By.cssSelector("td.value")).getText()).isEqualTo("51.12 %");
+        assertThat(cpu.getText()).contains("FAIL").contains("run 153").contains("18.52 %").contains("+176 %")
+                .contains("avg CPU 51.12 % > 50 %; avg CPU 51.12 % vs 18.52 % in run 153: +176 % > +10 %");
+        assertThat(browser.findElement(By.cssSelector("#checks tr[data-check='p99 response time'] td.value")).getText())
+                .isEqualTo("260 ms");
+        waitForCanvas("#chart-latency");
+        assertThat(browser.findElement(By.id("profile")).getText()).contains("multiply");
+        screenshot("03-run-154");
+
+        browser.findElement(By.linkText("Compare with its baseline")).click();
+        waitFor(By.cssSelector("#flamegraph[data-drawn='true'] svg rect"));
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Compare run 154 with run 153");
+        assertThat(browser.findElement(By.id("compare-checks")).getText()).contains("avg CPU 18.52 % 51.12 % +32.6 % +176 %");
+        assertThat(browser.findElements(By.cssSelector("#flamegraph svg g.frame"))).as("frames drawn").hasSizeGreaterThan(3);
+        screenshot("04-compare-154-with-153");
+
+        browser.get(url("/series/afterburner/peak/test/trends"));
+        waitForCanvas("#trend-0");
+        screenshot("05-trends");
+
+        browser.get(url("/trigger?system=afterburner&workload=peak&environment=test"));
+        type("version", "1.156");
+        type("users", "2");
+        type("durationSeconds", "4");
+        type("rampUpSeconds", "0");
+        browser.findElement(By.id("start")).click();
+        String progressPage = waitFor(By.id("progress")).getAttribute("data-src");
+        new WebDriverWait(browser, WAIT).until(d -> !d.findElement(By.id("p-requests")).getText().equals("0"));
+        assertThat(browser.findElement(By.id("p-elapsed")).getText()).endsWith("of 4 s");
+        screenshot("06-trigger-progress");
+
+        String progressUrl = browser.getCurrentUrl();
+        browser.get(url("/trigger?system=afterburner&workload=peak&environment=test"));
+        browser.findElement(By.id("start")).click();
+        assertThat(waitFor(By.id("refused")).getText()).as("a second run of the series, refused with the reason")
+                .contains("A run of afterburner/peak/test is already in progress (triggered by ann)");
+        screenshot("07-trigger-refused");
+
+        browser.get(progressUrl);
+        new WebDriverWait(browser, Duration.ofSeconds(60)).until(ExpectedConditions.attributeToBe(By.id("progress"),
+                "data-state", "DONE"));
+        assertThat(browser.findElement(By.id("p-verdict-badge")).getText()).isEqualTo("PASS");
+        assertThat(browser.findElement(By.id("p-requests")).getText()).isEqualTo("80");
+        screenshot("08-trigger-verdict");
+        assertThat(progressPage).startsWith("/trigger/");
+
+        browser.findElement(By.id("p-run")).click();
+        waitForCanvas("#chart-throughput");
+        assertThat(browser.findElement(By.tagName("h1")).getText()).as("numbered by the series' counter").isEqualTo("Run 1");
+        assertThat(browser.findElement(By.cssSelector("dl.meta")).getText()).contains("ui").contains("1.156");
+        screenshot("09-run-triggered");
+    }
+
+    @Test
+    void shouldChartACheckFromPrometheusOverTheRun() throws Exception {
+        TestApi api = new TestApi(port, "ui-admin");
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(120);
+        String id = api.post("/api/v1/runs", "{\"system\":\"prom\",\"workload\":\"peak\",\"environment\":\"test\","
+                + "\"runId\":\"7\",\"rampUpSeconds\":20,\"startedAt\":\"" + start + "\"}").text("id");
+        api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(90) + "\"}");
+        assertThat(api.get("/api/v1/runs/" + id + "/verdict?wait=60").text("status")).isEqualTo("PASS");
+
+        signIn("ann", "ann-secret");
+        browser.get(url("/runs/" + id));
+        waitForCanvas("#chart-prometheus");
+
+        assertThat(waitFor(By.id("prometheus-status")).getText()).startsWith("avg CPU from Prometheus: avg(rate(");
+        screenshot("10-run-prometheus");
+    }
+
+    @Test
+    void shouldShowAViewerThePagesButNoActions() throws Exception {
+        seedThePerfanaStory();
+
+        signIn("vic", "vic-secret");
+        browser.get(url("/series/afterburner/peak/test"));
+        waitFor(By.linkText("run 155")).click();
+        waitFor(By.id("checks"));
+
+        assertThat(browser.findElements(By.id("actions-heading"))).isEmpty();
+        assertThat(browser.findElements(By.linkText("Trigger a run"))).isEmpty();
+        browser.get(url("/trigger"));
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("403 Forbidden");
+        assertThat(browser.getPageSource()).contains("Your role may not").doesNotContain("Start the run");
+        signOut();
+    }
+
+    // --- the story through the API -------------------------------------------------------------------------------
+
+    private static boolean seeded;
+
+    private synchronized void seedThePerfanaStory() throws Exception {
+        if (seeded) {
+            return;
+        }
+        definitions.reload();
+        TestApi api = new TestApi(port, "ui-admin");
+        Instant first = Instant.now().truncatedTo(ChronoUnit.SECONDS).minus(Duration.ofHours(6));
+        double[] cpu = {18.10, 18.90, 18.52, 51.12, 32.00};
+        double[] p99 = {120, 125, 118, 260, 95};
+        for (int i = 0; i < 5; i++) {
+            String runId = String.valueOf(151 + i);
+            Instant start = first.plus(Duration.ofHours(i));
+            TestApi.Response created = api.post("/api/v1/runs", """
+                    {"system":"%s","workload":"peak","environment":"test","runId":"%s","version":"1.%s",
+                     "buildUrl":"https://ci.example/job/perf/%s/","buildNumber":"%s","rampUpSeconds":30,
+                     "tags":["nightly"],"startedAt":"%s"}""".formatted(SYSTEM, runId, runId, runId, runId, start));
+            assertThat(created.status()).as(created.raw()).isEqualTo(201);
+            String id = created.text("id");
+            TestApi.Response results = api.post("/api/v1/runs/" + id + "/results", results(start, cpu[i], p99[i]));
+            assertThat(results.status()).as(results.raw()).isEqualTo(200);
+            api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(150) + "\"}");
+            TestApi.Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
+            assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
+            assertThat(verdict.text("status")).isEqualTo(runId.equals("154") ? "FAIL" : "PASS");
+        }
+        seeded = true;
+    }
+
+    /** 150 s of results: 30 s ramp-up, then steady; p99 per second around the run's p99. */
+    private static String results(Instant start, double cpu, double p99) {
+        List<String> seconds = new ArrayList<>();
+        for (int s = 0; s < 150; s++) {
+            long requests = s < 30 ? 2 + s * 48L / 30 : 50 + (s % 5);
+            seconds.add("{\"t\":\"%s\",\"requests\":%d,\"errors\":%d,\"meanMs\":%.1f,\"p99Ms\":%.1f}".formatted(
+                    start.plusSeconds(s), requests, s % 37 == 0 ? 1 : 0, p99 / 4 + (s % 7), p99 * (0.9 + (s % 11) / 50.0)));
+        }
+        return """
+                {"format":"perfgate-results/v1","tool":"gatling 3.15.1",
+                 "window":{"start":"%s","end":"%s","steadyStateStart":"%s"},
+                 "global":{"count":6000,"ok":5996,"ko":4,"meanMs":%s,"p50Ms":%s,"p75Ms":%s,"p90Ms":%s,"p95Ms":%s,"p99Ms":%s,"maxMs":%s,"throughputRps":50},
+                 "requests":[
+                  {"name":"matrix","count":1500,"ok":1500,"ko":0,"meanMs":%s,"p50Ms":%s,"p95Ms":%s,"p99Ms":%s,"throughputRps":12.5},
+                  {"name":"lookup","count":1500,"ok":1496,"ko":4,"meanMs":12,"p50Ms":10,"p95Ms":25,"p99Ms":40,"throughputRps":12.5}],
+                 "measures":{"cpu_avg_pct":%s},
+                 "timeseries":[%s]}""".formatted(start, start.plusSeconds(150), start.plusSeconds(30),
+                p99 / 4, p99 / 5, p99 / 3, p99 / 2, p99 * 0.8, p99, p99 * 1.6,
+                p99 / 3, p99 / 4, p99 * 0.8, p99, cpu, String.join(",", seconds));
+    }
+
+    /**
+     * Stands in for the profile feature (being built): folded CPU profiles of the story, multiply growing from run
+     * 153 to run 154, served through the interface the pages use.
+     */
+    @TestConfiguration
+    static class StoryProfiles {
+        @Bean
+        RunProfiles storyProfiles() {
+            return new RunProfiles() {
+                @Override
+                public Optional<ProfileReport> report(Run run, Run baseline) {
+                    return profile(run, ProfileType.CPU).map(p -> new ProfileReport(ProfileType.CPU,
+                            ProfileReport.Status.PROFILED, "CPU profile (test stand-in)", null, Optional.empty(),
+                            Optional.empty(), List.of(), List.of(), List.of(
+                                    "dev/perfgate/demo/MatrixCalculator.multiply self CPU 12.0 % → 61.0 % (test stand-in)")));
+                }
+
+                @Override
+                public Optional<Profile> profile(Run run, ProfileType type) {
+                    boolean regressed = "154".equals(run.runId());
+                    return Optional.of(Profile.fromFolded("""
+                            java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.matrix;dev/perfgate/demo/MatrixCalculator.multiply %d
+                            java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.matrix;dev/perfgate/demo/Json.write 120
+                            java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.lookup;dev/perfgate/demo/Cache.get %d
+                            java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.lookup;java/util/HashMap.get 80
+                            java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.transform;java/util/regex/Pattern.matcher %d
+                            java/lang/Thread.run;jdk/internal/misc/Unsafe.park 150
+                            """.formatted(regressed ? 1600 : 200, regressed ? 200 : 260, regressed ? 240 : 10),
+                            Quantity.samples(100)));
+                }
+            };
+        }
+    }
+
+    private static HttpServer prometheusStub() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server.createContext("/api/v1/query_range", exchange -> {
+                Map<String, String> query = new HashMap<>();
+                for (String pair : exchange.getRequestURI().getRawQuery().split("&")) {
+                    String[] kv = pair.split("=", 2);
+                    query.put(kv[0], URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+                }
+                double from = Double.parseDouble(query.get("start"));
+                double until = Double.parseDouble(query.get("end"));
+                double step = Double.parseDouble(query.get("step"));
+                List<String> values = new ArrayList<>();
+                for (double t = from; t <= until; t += step) {
+                    double level = 22 + 6 * Math.sin(t / 9) + Math.min(10, (t - from) / 2);
+                    values.add(String.format(Locale.ROOT, "[%.3f,\"%.2f\"]", t, level));
+                }
+                byte[] body = ("{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[{\"metric\":{},"
+                        + "\"values\":[" + String.join(",", values) + "]}]}}").getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+                exchange.close();
+            });
+            server.start();
+            return server;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // --- browser helpers ------------------------------------------------------------------------------------------
+
+    private void signIn(String name, String password) {
+        browser.manage().deleteAllCookies();
+        browser.get(url("/"));
+        waitFor(By.id("username")).sendKeys(name);
+        browser.findElement(By.id("password")).sendKeys(password);
+        browser.findElement(By.cssSelector("button[type=submit]")).click();
+        waitFor(By.cssSelector(".who"));
+    }
+
+    private void signOut() {
+        browser.get(url("/"));
+        browser.findElement(By.cssSelector(".top form button")).click();
+        waitFor(By.id("username"));
+    }
+
+    private void type(String id, String text) {
+        WebElement field = browser.findElement(By.id(id));
+        field.clear();
+        field.sendKeys(text);
+    }
+
+    private WebElement waitFor(By locator) {
+        return new WebDriverWait(browser, WAIT).until(ExpectedConditions.presenceOfElementLocated(locator));
+    }
+
+    private void waitForCanvas(String chart) {
+        waitFor(By.cssSelector(chart + " canvas"));
+    }
+
+    private String url(String path) {
+        return "http://127.0.0.1:" + port + path;
+    }
+
+    /** The whole page at laptop width: the viewport is stretched to the page's height for the shot. */
+    private static void screenshot(String name) throws IOException {
+        ChromeDriver chrome = (ChromeDriver) browser;
+        Number height = (Number) chrome.executeScript("return document.documentElement.scrollHeight");
+        chrome.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", 1366,
+                "height", Math.max(768, Math.min(8000, height.intValue())), "deviceScaleFactor", 1, "mobile", false));
+        try {
+            Thread.sleep(300); // charts redraw on resize
+            File shot = chrome.getScreenshotAs(OutputType.FILE);
+            Files.copy(shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            chrome.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+        }
+    }
+
+    private static Path tempDir(String prefix) {
+        try {
+            return Files.createTempDirectory(prefix);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
