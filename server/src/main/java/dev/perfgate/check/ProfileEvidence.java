@@ -189,7 +189,7 @@ class ProfileEvidence {
                 c.selfShareDelta(), c.selfDelta(), box(c.selfPerRequestDelta()));
     }
 
-    private static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results) {
+    static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results) {
         ProfileSelection selection = ProfileSelection.of(TimeWindow.of(run.steadyStateStart(), run.endedAt()));
         if (config.runLabel() != null) {
             selection = selection.withLabel(config.runLabel(), run.runId());

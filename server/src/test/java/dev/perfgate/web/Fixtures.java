@@ -57,13 +57,13 @@ final class Fixtures {
     static Verdict verdict154() {
         return new Verdict("v154", "r154", T154.plusSeconds(200), "run ended", CheckStatus.FAIL, "fail",
                 "FAIL: 2 of 2 checks did not pass", "afterburner.yaml", "abc", "previous",
-                new Verdict.Validity(true, List.of()), List.of(cpu(51.12, CheckStatus.FAIL, "r153", 18.52), p99(260, CheckStatus.FAIL)));
+                new Verdict.Validity(true, List.of()), List.of(cpu(51.12, CheckStatus.FAIL, "r153", 18.52), p99(260, CheckStatus.FAIL)), List.of());
     }
 
     static Verdict verdict153() {
         return new Verdict("v153", "r153", T153.plusSeconds(200), "run ended", CheckStatus.PASS, "pass",
                 "PASS: all 2 checks passed", "afterburner.yaml", "abc", "previous",
-                new Verdict.Validity(true, List.of()), List.of(cpu(18.52, CheckStatus.PASS, null, null), p99(118, CheckStatus.PASS)));
+                new Verdict.Validity(true, List.of()), List.of(cpu(18.52, CheckStatus.PASS, null, null), p99(118, CheckStatus.PASS)), List.of());
     }
 
     static CheckResult cpu(double value, CheckStatus status, String baselineRun, Double baseline) {

@@ -309,12 +309,13 @@ class UiBrowserIT {
     }
 
     /**
-     * Stands in for the profile feature (being built): folded CPU profiles of the story, multiply growing from run
-     * 153 to run 154, served through the interface the pages use.
+     * Stands in for Pyroscope (the real profile path is tested in ProfileVerdictIT): folded CPU profiles of the
+     * story, multiply growing from run 153 to run 154, served through the interface the pages use.
      */
     @TestConfiguration
     static class StoryProfiles {
         @Bean
+        @org.springframework.context.annotation.Primary
         RunProfiles storyProfiles() {
             return new RunProfiles() {
                 @Override
