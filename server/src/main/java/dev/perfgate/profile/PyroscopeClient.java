@@ -137,7 +137,7 @@ public final class PyroscopeClient implements ProfileSource {
         String scope = target.dialect() == Dialect.CLASSIC ? "application '" + name + "'"
                 : "service_name '" + name + "' in the " + SERVICE_LOOKBACK.toHours() + " h before " + window.until();
         return new ProfileFetch.UnknownApplication(server(target) + " has no " + scope + " (it knows "
-                + listed(known) + "); check the application name and that the agent sends to this server");
+                + listed(known, target.application()) + "); check the application name and that the agent sends to this server");
     }
 
     /** Classic: the {@code __name__} label values ({@code app.itimer}, …); Grafana: the {@code service_name} values. */
@@ -159,12 +159,22 @@ public final class PyroscopeClient implements ProfileSource {
         return names.isArray() ? names.valueStream().map(JsonNode::asString).toList() : List.of();
     }
 
-    private static String listed(List<String> names) {
+    /** The known names, those most like the wanted one first (a typo is found in a long list). */
+    private static String listed(List<String> names, String wanted) {
         if (names.isEmpty()) {
             return "none";
         }
-        String shown = String.join(", ", names.stream().sorted().limit(MAX_LISTED).toList());
+        java.util.Comparator<String> likeness = java.util.Comparator.comparingInt(n -> -commonPrefix(n, wanted));
+        String shown = String.join(", ", names.stream().sorted(likeness.thenComparing(n -> n)).limit(MAX_LISTED).toList());
         return names.size() > MAX_LISTED ? shown + ", … " + names.size() + " in all" : shown;
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int n = 0;
+        while (n < a.length() && n < b.length() && a.charAt(n) == b.charAt(n)) {
+            n++;
+        }
+        return n;
     }
 
     private static String server(PyroscopeTarget target) {
