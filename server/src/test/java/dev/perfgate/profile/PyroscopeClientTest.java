@@ -81,7 +81,7 @@ class PyroscopeClientTest {
         // Then
         assertThat(fetch).isInstanceOf(ProfileFetch.UnknownApplication.class);
         assertThat(fetch.reason()).isEqualTo("Pyroscope at http://127.0.0.1:4041 has no application "
-                + "'perfgate-dmo.itimer' (it knows other-app.cpu, perfgate-demo.itimer, perfgate-demo.wall); "
+                + "'perfgate-dmo.itimer' (it knows perfgate-demo.itimer, perfgate-demo.wall, other-app.cpu); "
                 + "check the application name and that the agent sends to this server");
         assertThat(transport.requested).last()
                 .isEqualTo(URI.create("http://127.0.0.1:4041/label-values?label=__name__"));
