@@ -12,6 +12,7 @@ import dev.perfgate.profile.PyroscopeClient;
 import dev.perfgate.profile.PyroscopeTarget;
 import dev.perfgate.profile.TimeWindow;
 import dev.perfgate.profile.Workload;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,8 +88,20 @@ public final class ProfileDiffBench {
         System.out.printf(Locale.US, "ingested into %s as %s.cpu in %.1f s%n", url, app,
                 (System.nanoTime() - ingestStart) / 1e9);
 
-        TimeWindow left = target.padded(baseWindow);
-        TimeWindow right = target.padded(runWindow);
+        try {
+            timeAgainstServer(server, client, target, pair, base, run);
+        } catch (IOException e) {
+            System.out.println("Pyroscope did not answer for max-nodes " + MAX_NODES + " (" + e.getMessage() + "): "
+                    + "its flamegraph truncation costs O(nodes × max-nodes) and it drops a response after 60 s; "
+                    + "rerun with a lower -DmaxNodes");
+        }
+    }
+
+    private static void timeAgainstServer(PyroscopeBenchServer server, PyroscopeClient client, PyroscopeTarget target,
+                                          SyntheticProfiles pair, ProfileSelection base, ProfileSelection run)
+            throws Exception {
+        TimeWindow left = target.padded(base.window());
+        TimeWindow right = target.padded(run.window());
         String leftQuery = target.query(ProfileType.CPU, base);
         String rightQuery = target.query(ProfileType.CPU, run);
         byte[] serverBaseline = server.render(leftQuery, left.from(), left.until(), MAX_NODES);
@@ -99,22 +112,23 @@ public final class ProfileDiffBench {
                 serverBaseline.length / 1e6, serverRun.length / 1e6,
                 FlamebearerDecoder.decode(serverBaseline).nodeCount(), FlamebearerDecoder.decode(serverRun).nodeCount(),
                 diffBody.length / 1e6);
-        if (FlamebearerDecoder.decode(serverRun).nodeCount() < sample(pair)) {
-            System.out.println("  the server truncated the stored trees (Pyroscope's --max-nodes-serialization, 2048 by "
-                    + "default): start it with --max-nodes-serialization=0 to compare full profiles");
+        if (FlamebearerDecoder.decode(serverRun).nodeCount() < nodeCount(pair)) {
+            System.out.println("  the server's trees are truncated: by max-nodes at render time, or already at ingestion "
+                    + "(Pyroscope's --max-nodes-serialization, 2048 by default; give it 10000000 to keep full trees)");
         }
 
         double decodeDiff = medianMillis(WARMUP, REPS, () -> decodeAndDiff(serverBaseline, serverRun));
-        double endToEnd = medianMillis(SERVER_WARMUP, SERVER_REPS, () -> fetchDecodeAndDiff(client, target, base, run));
-        double renderDiff = medianMillis(SERVER_WARMUP, SERVER_REPS, () -> server.renderDiff(leftQuery, rightQuery, left.from(), left.until(),
-                right.from(), right.until(), MAX_NODES).length);
-        double renders = medianMillis(SERVER_WARMUP, SERVER_REPS, () -> server.render(leftQuery, left.from(), left.until(), MAX_NODES).length
-                + server.render(rightQuery, right.from(), right.until(), MAX_NODES).length);
         System.out.printf(Locale.US, "PerfGate decode+diff (server JSON):             %8.1f ms  (median of %d)%n",
                 decodeDiff, REPS);
         System.out.printf(Locale.US, "server-side timings below: median of %d, max-nodes %d%n", SERVER_REPS, MAX_NODES);
+        double renders = medianMillis(SERVER_WARMUP, SERVER_REPS, () ->
+                server.render(leftQuery, left.from(), left.until(), MAX_NODES).length
+                        + server.render(rightQuery, right.from(), right.until(), MAX_NODES).length);
         System.out.printf(Locale.US, "Pyroscope 2 × /render (HTTP, body read):        %8.1f ms%n", renders);
+        double endToEnd = medianMillis(SERVER_WARMUP, SERVER_REPS, () -> fetchDecodeAndDiff(client, target, base, run));
         System.out.printf(Locale.US, "PerfGate 2 × /render + decode + diff:           %8.1f ms%n", endToEnd);
+        double renderDiff = medianMillis(SERVER_WARMUP, SERVER_REPS, () -> server.renderDiff(leftQuery, rightQuery,
+                left.from(), left.until(), right.from(), right.until(), MAX_NODES).length);
         System.out.printf(Locale.US, "Pyroscope /render-diff (HTTP, body read):       %8.1f ms%n", renderDiff);
         System.out.printf(Locale.US, "ratio decode+diff / render-diff:                %8.2f%n", decodeDiff / renderDiff);
         System.out.printf(Locale.US, "ratio (fetch+decode+diff) / render-diff:        %8.2f%n", endToEnd / renderDiff);
@@ -152,7 +166,7 @@ public final class ProfileDiffBench {
         throw new IllegalStateException(query + " never reached " + numTicks + " samples within " + INGEST_DEADLINE);
     }
 
-    private static int sample(SyntheticProfiles pair) throws MalformedProfileException {
+    private static int nodeCount(SyntheticProfiles pair) throws MalformedProfileException {
         return FlamebearerDecoder.decode(FlamebearerEncoder.encode(pair.run, 100)).nodeCount();
     }
 
