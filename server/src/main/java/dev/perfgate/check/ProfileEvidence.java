@@ -26,7 +26,6 @@ import dev.perfgate.profile.ProfileSelection;
 import dev.perfgate.profile.ProfileSource;
 import dev.perfgate.profile.ProfileType;
 import dev.perfgate.profile.ProfiledRun;
-import dev.perfgate.profile.PyroscopeClient;
 import dev.perfgate.profile.PyroscopeTarget;
 import dev.perfgate.profile.TimeWindow;
 import dev.perfgate.results.RunResults;
@@ -116,10 +115,6 @@ class ProfileEvidence {
     }
 
     private final ProfileSource pyroscope;
-
-    ProfileEvidence() {
-        this(new PyroscopeClient());
-    }
 
     ProfileEvidence(ProfileSource pyroscope) {
         this.pyroscope = pyroscope;

@@ -12,7 +12,6 @@ import dev.perfgate.profile.ProfileReport;
 import dev.perfgate.profile.ProfileSource;
 import dev.perfgate.profile.ProfileType;
 import dev.perfgate.profile.ProfiledRun;
-import dev.perfgate.profile.PyroscopeClient;
 import dev.perfgate.profile.PyroscopeTarget;
 import dev.perfgate.results.ResultsRepository;
 import dev.perfgate.run.Run;
@@ -27,11 +26,12 @@ class PyroscopeRunProfiles implements RunProfiles {
 
     private final GateDefinitions definitions;
     private final ResultsRepository results;
-    private final ProfileSource pyroscope = new PyroscopeClient();
+    private final ProfileSource pyroscope;
 
-    PyroscopeRunProfiles(GateDefinitions definitions, ResultsRepository results) {
+    PyroscopeRunProfiles(GateDefinitions definitions, ResultsRepository results, ProfileSource pyroscope) {
         this.definitions = definitions;
         this.results = results;
+        this.pyroscope = pyroscope;
     }
 
     @Override

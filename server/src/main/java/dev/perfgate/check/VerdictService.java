@@ -24,7 +24,6 @@ import org.springframework.stereotype.Service;
 
 import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.GateDefinition;
-import dev.perfgate.definition.Numbers;
 import dev.perfgate.results.ResultsAttached;
 import dev.perfgate.results.ResultsRepository;
 import dev.perfgate.results.RunResults;
@@ -379,9 +378,5 @@ public class VerdictService {
                 return run;
             }
         }
-    }
-
-    static String describeDelta(CheckResult c) {
-        return c.deltaPct() == null ? "" : Numbers.percent(c.deltaPct()) + " %";
     }
 }
