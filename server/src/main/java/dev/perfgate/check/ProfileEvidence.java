@@ -125,6 +125,9 @@ class ProfileEvidence {
         if (config == null || run.endedAt() == null) {
             return Evidence.NONE;
         }
+        if (!run.endedAt().isAfter(run.steadyStateStart())) {
+            return noSteadyState(config, run);
+        }
         PyroscopeTarget target = target(config);
         OncePerEvaluation source = new OncePerEvaluation(pyroscope);
         Optional<CoreHourCost> cost = Optional.ofNullable(gate.cost()).map(c -> new CoreHourCost(c.pricePerCoreHour(),
@@ -148,6 +151,20 @@ class ProfileEvidence {
             summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN()));
         }
         return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled);
+    }
+
+    /** A run that ended within its ramp-up has no window to profile: every type says so. */
+    private static Evidence noSteadyState(GateDefinition.Pyroscope config, Run run) {
+        String reason = "the run has no steady state to profile: it ended at " + run.endedAt()
+                + ", within its " + run.rampUpSeconds() + " s ramp-up";
+        List<ProfileSummary> summaries = new ArrayList<>();
+        Map<String, ProfileFetch> fetches = new HashMap<>();
+        for (String name : config.profiles()) {
+            summaries.add(new ProfileSummary(name, ProfileReport.Status.INCONCLUSIVE.name(), reason, null, null, null,
+                    null, null, null, null, null, List.of(), List.of(), List.of()));
+            fetches.put(name, new ProfileFetch.Empty(reason));
+        }
+        return new Evidence(List.copyOf(summaries), fetches, Map.of(), null);
     }
 
     private static ProfileSummary summary(String name, ProfileReport report, ProfileFetch runFetch, ProfiledRun run,

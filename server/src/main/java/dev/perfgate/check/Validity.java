@@ -18,12 +18,6 @@ final class Validity {
     /** What makes the run unfit to judge; empty when it is fit (or nothing is expected). */
     static List<String> problems(GateDefinition.Validity expected, Run run, RunResults results) {
         List<String> problems = new ArrayList<>();
-        if (run.endedAt() != null && !run.endedAt().isAfter(run.steadyStateStart())) {
-            double seconds = Duration.between(run.startedAt(), run.endedAt()).toMillis() / 1000.0;
-            problems.add("the run ended " + Numbers.format(seconds) + " s after its start, within its "
-                    + run.rampUpSeconds() + " s ramp-up: there is no steady state to judge");
-            return problems;
-        }
         if (expected.minDurationSeconds() != null && run.endedAt() != null) {
             double seconds = Duration.between(run.steadyStateStart(), run.endedAt()).toMillis() / 1000.0;
             if (seconds < expected.minDurationSeconds()) {
