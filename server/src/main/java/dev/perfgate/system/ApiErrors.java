@@ -1,13 +1,18 @@
 package dev.perfgate.system;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -15,9 +20,11 @@ import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
@@ -74,6 +81,39 @@ class ApiErrors extends ResponseEntityExceptionHandler {
                         + result.getResolvableErrors().get(0).getDefaultMessage())
                 .collect(Collectors.joining("; "));
         return ResponseEntity.badRequest().body(problem(HttpStatus.BAD_REQUEST, "Invalid request: " + message));
+    }
+
+    /**
+     * Nothing answers the path: problem JSON for API callers, but a browser opening a page gets the servlet
+     * container's error page (Boot's {@code /error}, rendering templates/error.html) with the same status.
+     */
+    @Override
+    protected ResponseEntity<Object> handleNoResourceFoundException(NoResourceFoundException e, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        if (request instanceof ServletWebRequest servlet && servlet.getResponse() != null
+                && wantsPage(servlet.getRequest())) {
+            try {
+                servlet.getResponse().sendError(status.value());
+            } catch (IOException failed) {
+                throw new UncheckedIOException(failed);
+            }
+            return null;
+        }
+        return super.handleNoResourceFoundException(e, headers, status, request);
+    }
+
+    /** A browser opening a page: a path outside /api/ and HTML asked for by name (a wildcard alone is an API client). */
+    static boolean wantsPage(HttpServletRequest request) {
+        if (request.getRequestURI().startsWith(request.getContextPath() + "/api/")) {
+            return false;
+        }
+        try {
+            return MediaType.parseMediaTypes(request.getHeader(HttpHeaders.ACCEPT)).stream()
+                    .anyMatch(type -> !type.isWildcardType() && type.getQualityValue() > 0
+                            && type.isCompatibleWith(MediaType.TEXT_HTML));
+        } catch (InvalidMediaTypeException unreadable) {
+            return false;
+        }
     }
 
     static ProblemDetail problem(HttpStatus status, String detail) {

@@ -5,6 +5,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -12,19 +13,22 @@ import org.springframework.web.servlet.ModelAndView;
 
 import dev.perfgate.system.ApiException;
 
-/** Errors of the pages as a page, not as the API's problem JSON: the status and a sentence a person understands. */
+/**
+ * Errors of the pages as a page, not as the API's problem JSON: the status and a sentence a person understands.
+ * Only for callers that take HTML: a page's script asking for JSON gets the problem JSON of ApiErrors.
+ */
 @ControllerAdvice(basePackageClasses = UiErrors.class)
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class UiErrors {
 
     private static final Logger log = LoggerFactory.getLogger(UiErrors.class);
 
-    @ExceptionHandler(ApiException.class)
+    @ExceptionHandler(value = ApiException.class, produces = MediaType.TEXT_HTML_VALUE)
     ModelAndView known(ApiException e) {
         return page(e.status(), e.getMessage());
     }
 
-    @ExceptionHandler(Exception.class)
+    @ExceptionHandler(value = Exception.class, produces = MediaType.TEXT_HTML_VALUE)
     ModelAndView unexpected(Exception e) {
         if (e instanceof ErrorResponse response) {
             // Spring MVC's own: a missing or malformed parameter, an unsupported method

@@ -9,6 +9,7 @@ import static org.mockito.Mockito.verify;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.flash;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrl;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.redirectedUrlPattern;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
 import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
@@ -191,5 +193,19 @@ class RunPageControllerTest {
                 .andReturn().getResponse().getContentAsString();
 
         assertThat(page).contains("404 Not Found").contains("No run with id nope");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldAnswerAScriptThatAsksForJsonAboutAnUnknownRunWithProblemJson() throws Exception {
+        given(runs.get("nope")).willThrow(ApiException.notFound("No run with id nope"));
+
+        String problem = mvc.perform(get("/runs/nope").accept(MediaType.APPLICATION_JSON))
+                .andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(problem).contains("\"status\":404").contains("\"detail\":\"No run with id nope\"")
+                .doesNotContain("<html");
     }
 }
