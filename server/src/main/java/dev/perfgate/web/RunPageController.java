@@ -1,10 +1,12 @@
 package dev.perfgate.web;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
@@ -44,6 +46,14 @@ class RunPageController {
     record Judgement(String when, String status, String reason, String summary) {
     }
 
+    /** Where the run's verdict stands, for the page's script: RUNNING, PENDING or the verdict; waiting for one. */
+    record State(String status, boolean waiting) {
+        static State of(Run run) {
+            String status = run.verdict() == null ? (run.isEnded() ? "PENDING" : "RUNNING") : run.verdict().status();
+            return new State(status, status.equals("PENDING") || status.equals("RUNNING"));
+        }
+    }
+
     private final RunService runs;
     private final VerdictService verdicts;
     private final VerdictRepository verdictHistory;
@@ -53,10 +63,14 @@ class RunPageController {
     private final ObjectProvider<RunProfiles> profiles;
     private final PrometheusSeries prometheus;
     private final PageJson json;
+    private final Duration verdictWait;
 
     RunPageController(RunService runs, VerdictService verdicts, VerdictRepository verdictHistory,
             ResultsRepository results, Reviews reviews, SeriesQueries queries, ObjectProvider<RunProfiles> profiles,
-            PrometheusSeries prometheus, PageJson json) {
+            PrometheusSeries prometheus, PageJson json, @Value("${perfgate.ui.verdict-wait:10m}") Duration verdictWait) {
+        if (verdictWait.isNegative() || verdictWait.isZero()) {
+            throw new IllegalStateException("perfgate.ui.verdict-wait must be positive, e.g. 10m (was " + verdictWait + ")");
+        }
         this.runs = runs;
         this.verdicts = verdicts;
         this.verdictHistory = verdictHistory;
@@ -66,6 +80,7 @@ class RunPageController {
         this.profiles = profiles;
         this.prometheus = prometheus;
         this.json = json;
+        this.verdictWait = verdictWait;
     }
 
     @GetMapping("/runs/{id}")
@@ -73,14 +88,15 @@ class RunPageController {
         Run run = runs.get(id);
         Verdict verdict = verdicts.latest(run).orElse(null);
         RunResults runResults = results.find(run.id()).orElse(null);
-        String status = run.verdict() == null ? (run.isEnded() ? "PENDING" : "RUNNING") : run.verdict().status();
+        State state = State.of(run);
         model.addAttribute("run", run);
         model.addAttribute("seriesPath", SeriesOverview.path(run.series()));
         model.addAttribute("started", Formats.when(run.startedAt()));
         model.addAttribute("ended", run.endedAt() == null ? "still running" : Formats.when(run.endedAt()));
         model.addAttribute("duration", Formats.duration(run.startedAt(), run.endedAt()));
-        model.addAttribute("status", status);
-        model.addAttribute("waiting", status.equals("PENDING") || status.equals("RUNNING"));
+        model.addAttribute("status", state.status());
+        model.addAttribute("waiting", state.waiting());
+        model.addAttribute("verdictWaitSeconds", verdictWait.toSeconds());
         model.addAttribute("verdict", verdict);
         model.addAttribute("evaluatedAt", verdict == null ? null : Formats.when(verdict.evaluatedAt()));
         model.addAttribute("checks", verdict == null ? List.of() : verdict.checks().stream().map(CheckRow::of).toList());
@@ -109,6 +125,13 @@ class RunPageController {
                 .filter(c -> c.explanation() != null && !c.explanation().isEmpty())
                 .map(c -> new Explained(SeriesOverview.label(c), c.explanation())).toList());
         return "run";
+    }
+
+    /** Where the run's verdict stands; the page polls it while it waits and reloads when the verdict is in. */
+    @GetMapping(path = "/runs/{id}/state", produces = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseBody
+    State state(@PathVariable String id) {
+        return State.of(runs.get(id));
     }
 
     /** The Prometheus series of the run's first Prometheus check, loaded by the page's script; 404 if none. */

@@ -54,6 +54,12 @@ final class Fixtures {
                 30, RunStatus.COMPLETED, null, started, verdict, null);
     }
 
+    /** A run still going: started, not ended, no verdict. */
+    static Run running(String id, String runId) {
+        return new Run(id, "afterburner", "peak", "test", runId, "1." + runId, null, null, null, null, Trigger.UI,
+                List.of(), Map.of(), T154, null, 30, RunStatus.RUNNING, null, T154, null, null);
+    }
+
     static Verdict verdict154() {
         return new Verdict("v154", "r154", T154.plusSeconds(200), "run ended", CheckStatus.FAIL, "fail",
                 "FAIL: 2 of 2 checks did not pass", "afterburner.yaml", "abc", "previous",

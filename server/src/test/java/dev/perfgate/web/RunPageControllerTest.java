@@ -27,6 +27,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.json.JsonCompareMode;
 import org.springframework.test.web.servlet.MockMvc;
 
 import dev.perfgate.check.Reviews;
@@ -207,5 +208,56 @@ class RunPageControllerTest {
 
         assertThat(problem).contains("\"status\":404").contains("\"detail\":\"No run with id nope\"")
                 .doesNotContain("<html");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldPollTheStateWhileTheVerdictIsBeingEvaluated() throws Exception {
+        given(runs.get("r155")).willReturn(Fixtures.run("r155", "155", Fixtures.T154, null));
+
+        String page = mvc.perform(get("/runs/r155")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).contains("aria-live=\"polite\"").contains("data-src=\"/runs/r155/state\"")
+                .contains("data-status=\"PENDING\"").as("perfgate.ui.verdict-wait, 10 min by default")
+                .contains("data-wait-seconds=\"600\"").contains("The verdict is being evaluated")
+                .contains("src=\"/js/run-wait.js\"");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldNotPollOnceTheVerdictIsIn() throws Exception {
+        String page = mvc.perform(get("/runs/r154")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).doesNotContain("id=\"waiting\"").doesNotContain("run-wait.js");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldTellThePageWhereTheVerdictStands() throws Exception {
+        given(runs.get("r155")).willReturn(Fixtures.run("r155", "155", Fixtures.T154, null));
+        given(runs.get("r156")).willReturn(Fixtures.running("r156", "156"));
+
+        mvc.perform(get("/runs/r156/state").accept(MediaType.APPLICATION_JSON)).andExpect(status().isOk())
+                .andExpect(content().json("{\"status\":\"RUNNING\",\"waiting\":true}", JsonCompareMode.STRICT));
+        mvc.perform(get("/runs/r155/state").accept(MediaType.APPLICATION_JSON)).andExpect(status().isOk())
+                .andExpect(content().json("{\"status\":\"PENDING\",\"waiting\":true}", JsonCompareMode.STRICT));
+        mvc.perform(get("/runs/r154/state").accept(MediaType.APPLICATION_JSON)).andExpect(status().isOk())
+                .andExpect(content().json("{\"status\":\"FAIL\",\"waiting\":false}", JsonCompareMode.STRICT));
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldAnswerTheStateOfAnUnknownRunWithProblemJson() throws Exception {
+        given(runs.get("nope")).willThrow(ApiException.notFound("No run with id nope"));
+
+        mvc.perform(get("/runs/nope/state").accept(MediaType.APPLICATION_JSON)).andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
+    }
+
+    @Test
+    void shouldNotTellStrangersWhereAVerdictStands() throws Exception {
+        mvc.perform(get("/runs/r154/state").accept(MediaType.APPLICATION_JSON)).andExpect(status().is3xxRedirection());
     }
 }

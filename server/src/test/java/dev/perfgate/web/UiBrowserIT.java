@@ -59,7 +59,7 @@ import dev.perfgate.run.Run;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=ui-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
-        "perfgate.checks-reload-ms=200",
+        "perfgate.checks-reload-ms=200", "perfgate.ui.verdict-wait=PT30S",
         "perfgate.security.users[0].name=ann", "perfgate.security.users[0].password={noop}ann-secret",
         "perfgate.security.users[0].role=admin",
         "perfgate.security.users[1].name=vic", "perfgate.security.users[1].password={noop}vic-secret",
@@ -236,6 +236,47 @@ class UiBrowserIT {
 
         assertThat(waitFor(By.id("prometheus-status")).getText()).startsWith("avg CPU from Prometheus: avg(rate(");
         screenshot("10-run-prometheus");
+    }
+
+    @Test
+    void shouldShowTheVerdictOnTheOpenRunPageWhenItArrives() throws Exception {
+        TestApi api = new TestApi(port, "ui-admin");
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(120);
+        String id = api.post("/api/v1/runs", "{\"system\":\"prom\",\"workload\":\"refresh\",\"environment\":\"test\","
+                + "\"runId\":\"8\",\"rampUpSeconds\":20,\"startedAt\":\"" + start + "\"}").text("id");
+        signIn("ann", "ann-secret");
+        browser.get(url("/runs/" + id));
+        WebElement waiting = new WebDriverWait(browser, WAIT).until(ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#waiting[data-state='polling'][aria-live='polite']")));
+        assertThat(waiting.getText()).contains("The run is still going");
+        screenshot("11-run-waiting");
+
+        api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(90) + "\"}");
+
+        new WebDriverWait(browser, WAIT).until(d -> d.findElements(By.id("waiting")).isEmpty());
+        TestApi.Response verdict = api.get("/api/v1/runs/" + id + "/verdict");
+        assertThat(verdict.text("status")).isEqualTo("PASS");
+        assertThat(browser.findElement(By.cssSelector(".summary")).getText()).as("the page reloaded by itself")
+                .contains("PASS").contains(verdict.text("summary"));
+        waitForCanvas("#chart-prometheus");
+        screenshot("12-run-verdict-arrived");
+    }
+
+    @Test
+    void shouldStopWaitingForAVerdictAfterTheConfiguredTimeAndSaySo() throws Exception {
+        TestApi api = new TestApi(port, "ui-admin");
+        String id = api.post("/api/v1/runs", "{\"system\":\"prom\",\"workload\":\"endless\",\"environment\":\"test\","
+                + "\"runId\":\"9\"}").text("id");
+        signIn("ann", "ann-secret");
+        browser.get(url("/runs/" + id));
+        waitFor(By.cssSelector("#waiting[data-state='polling']"));
+
+        WebElement waiting = new WebDriverWait(browser, WAIT.plusSeconds(30)).until(ExpectedConditions
+                .presenceOfElementLocated(By.cssSelector("#waiting[data-state='gave-up']")));
+
+        assertThat(waiting.getText()).as("perfgate.ui.verdict-wait=PT30S").contains(
+                "The run is still going after 30 s: this page stopped checking. Reload it later to see the verdict.");
+        screenshot("13-run-stopped-waiting");
     }
 
     @Test
