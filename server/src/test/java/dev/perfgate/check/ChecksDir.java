@@ -9,12 +9,12 @@ import java.time.Duration;
 import java.time.Instant;
 
 /** A temporary checks directory for integration tests: write a definition and wait until it is in force. */
-final class ChecksDir {
+public final class ChecksDir {
 
     private ChecksDir() {
     }
 
-    static Path create() {
+    public static Path create() {
         try {
             return Files.createTempDirectory("perfgate-checks");
         } catch (IOException e) {
@@ -23,7 +23,7 @@ final class ChecksDir {
     }
 
     /** Writes {@code file} and waits until its newest text is active (no problems). */
-    static void write(GateDefinitions definitions, Path dir, String file, String yaml) throws IOException, InterruptedException {
+    public static void write(GateDefinitions definitions, Path dir, String file, String yaml) throws IOException, InterruptedException {
         Files.writeString(dir.resolve(file), yaml);
         definitions.reload();
         Instant deadline = Instant.now().plus(Duration.ofSeconds(10));

@@ -2,7 +2,6 @@ package dev.perfgate.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -10,7 +9,6 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -26,12 +24,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -54,8 +48,9 @@ import dev.perfgate.run.Run;
 /**
  * The UI in a real headless Chromium: sign in, find the failing run of the Perfana story (runs 151–155, CPU posted as
  * a measure) and its numbers, compare it with its baseline (the diff flame graph drawn from profiles a stand-in of
- * the profile feature serves), follow the trends, trigger a run (a script stands in for Gatling) to its verdict,
- * and be refused a second one of the same series meanwhile. Screenshots go to target/screenshots/.
+ * the profile feature serves; ProfileDiffBrowserIT draws it from a real Pyroscope), follow the trends, trigger a
+ * run (a script stands in for Gatling) to its verdict, and be refused a second one of the same series meanwhile; an
+ * open run page shows its verdict once it is in, or stops waiting and says so. Screenshots go to target/screenshots/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=ui-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
@@ -70,12 +65,10 @@ class UiBrowserIT {
     static final String SYSTEM = "afterburner";
     static final Path CHECKS = tempDir("perfgate-ui-checks");
     static final Path RUNNER_DIR = tempDir("perfgate-ui-runner");
-    static final Path SCREENSHOTS = Path.of("target/screenshots");
-    static final Duration WAIT = Duration.ofSeconds(30);
+    static final Duration WAIT = Chromium.WAIT;
 
-    static ChromeDriverService service;
+    static Chromium chromium;
     static WebDriver browser;
-    static Path profileDir;
 
     @LocalServerPort
     int port;
@@ -123,30 +116,15 @@ class UiBrowserIT {
 
     @BeforeAll
     static void startChromium() throws IOException {
-        if (!Files.isExecutable(Path.of("/usr/bin/chromedriver")) || !Files.isExecutable(Path.of("/usr/bin/chromium"))) {
-            throw new IllegalStateException("The browser test needs Debian's chromium and chromium-driver: "
-                    + "apt-get update && apt-get install -y chromium chromium-driver");
-        }
-        Files.createDirectories(SCREENSHOTS);
-        profileDir = Files.createTempDirectory("perfgate-chromium");
-        service = new ChromeDriverService.Builder().usingDriverExecutable(new File("/usr/bin/chromedriver"))
-                .usingAnyFreePort().build();
-        ChromeOptions options = new ChromeOptions().setBinary("/usr/bin/chromium").addArguments("--headless=new",
-                "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1366,900", "--user-data-dir=" + profileDir);
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().pageLoadTimeout(WAIT);
+        chromium = Chromium.start();
+        browser = chromium.browser();
     }
 
     @AfterAll
     static void stopChromium() {
         PROMETHEUS.stop(0);
-        if (browser != null) {
-            browser.quit();
-        }
-        if (service != null) {
-            service.stop();
+        if (chromium != null) {
+            chromium.close();
         }
     }
 
@@ -418,12 +396,7 @@ class UiBrowserIT {
     // --- browser helpers ------------------------------------------------------------------------------------------
 
     private void signIn(String name, String password) {
-        browser.manage().deleteAllCookies();
-        browser.get(url("/"));
-        waitFor(By.id("username")).sendKeys(name);
-        browser.findElement(By.id("password")).sendKeys(password);
-        browser.findElement(By.cssSelector("button[type=submit]")).click();
-        waitFor(By.cssSelector(".who"));
+        chromium.signIn(url(""), name, password);
     }
 
     private void signOut() {
@@ -439,7 +412,7 @@ class UiBrowserIT {
     }
 
     private WebElement waitFor(By locator) {
-        return new WebDriverWait(browser, WAIT).until(ExpectedConditions.presenceOfElementLocated(locator));
+        return chromium.waitFor(locator);
     }
 
     private void waitForCanvas(String chart) {
@@ -450,21 +423,8 @@ class UiBrowserIT {
         return "http://127.0.0.1:" + port + path;
     }
 
-    /** The whole page at laptop width: the viewport is stretched to the page's height for the shot. */
     private static void screenshot(String name) throws IOException {
-        ChromeDriver chrome = (ChromeDriver) browser;
-        Number height = (Number) chrome.executeScript("return document.documentElement.scrollHeight");
-        chrome.executeCdpCommand("Emulation.setDeviceMetricsOverride", Map.of("width", 1366,
-                "height", Math.max(768, Math.min(8000, height.intValue())), "deviceScaleFactor", 1, "mobile", false));
-        try {
-            Thread.sleep(300); // charts redraw on resize
-            File shot = chrome.getScreenshotAs(OutputType.FILE);
-            Files.copy(shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            chrome.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
-        }
+        chromium.screenshot(name);
     }
 
     private static Path tempDir(String prefix) {

@@ -1,0 +1,177 @@
+package dev.perfgate.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import dev.perfgate.TestApi;
+import dev.perfgate.check.ChecksDir;
+import dev.perfgate.check.GateDefinitions;
+import dev.perfgate.system.TestServers;
+
+/**
+ * The compare page's differential flame graph the whole real way: CPU profiles of two runs ingested into a real
+ * Pyroscope OSS v0.37.2 (scripts/test-servers.sh), read by PerfGate for each run's window, decoded, diffed and drawn
+ * by d3-flame-graph in a real headless Chromium, which shows the function that grew in red and one that shrank in
+ * blue. The screenshot goes to target/screenshots/.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "perfgate.security.admin-token=diff-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
+        "perfgate.checks-reload-ms=200",
+        "perfgate.security.users[0].name=vic", "perfgate.security.users[0].password={noop}vic-secret",
+        "perfgate.security.users[0].role=viewer"})
+class ProfileDiffBrowserIT {
+
+    static final Path CHECKS = ChecksDir.create();
+    static final String MULTIPLY = "dev/perfgate/demo/MatrixCalculator.multiply";
+    static final String TRANSFORM = "dev/perfgate/demo/JsonTransform.run";
+
+    static Chromium chromium;
+
+    @DynamicPropertySource
+    static void checksDir(DynamicPropertyRegistry registry) {
+        registry.add("perfgate.checks-dir", CHECKS::toString);
+    }
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    GateDefinitions definitions;
+
+    final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void startChromium() throws IOException {
+        chromium = Chromium.start();
+    }
+
+    @AfterAll
+    static void stopChromium() {
+        if (chromium != null) {
+            chromium.close();
+        }
+    }
+
+    @Test
+    void shouldDrawTheDiffFlameGraphFromPyroscopeWithTheFunctionThatGrewInRed() throws Exception {
+        String pyroscope = TestServers.pyroscopeUrl();
+        String system = "diffui" + System.nanoTime();
+        String app = "pgui" + System.nanoTime();
+        ChecksDir.write(definitions, CHECKS, system + ".yaml", checks(system, pyroscope, app));
+        Instant base = Instant.now().minus(20, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
+        Instant regressed = base.plus(5, ChronoUnit.MINUTES);
+        ingest(pyroscope, app, base, 42, 500, 300);
+        ingest(pyroscope, app, regressed, 7210, 520, 290);
+        TestApi api = new TestApi(port, "diff-admin");
+        judge(api, system, "153", base, 18.52, "PASS");
+        String id = judge(api, system, "154", regressed, 51.12, "FAIL");
+
+        chromium.signIn("http://127.0.0.1:" + port, "vic", "vic-secret");
+        ChromeDriver browser = chromium.browser();
+        browser.get("http://127.0.0.1:" + port + "/compare?run=" + id);
+        chromium.waitFor(By.cssSelector("#flamegraph[data-drawn='true'] svg g.frame"));
+
+        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Compare run 154 with run 153");
+        assertThat(browser.findElement(By.linkText("Diff in Pyroscope")).getAttribute("href"))
+                .startsWith(pyroscope + "/comparison-diff?").contains(app);
+        WebElement multiply = frame(MULTIPLY);
+        assertThat(title(multiply)).as("7,210 of 8,020 samples; 42 of 842 in B, scaled: 400")
+                .isEqualTo(MULTIPLY + " — 89.90 % of run A (7210 samples), +6810 samples against B");
+        assertThat(fill(multiply)).as("grew: red").satisfies(rgb -> assertThat(rgb[0]).isGreaterThan(rgb[2] + 100));
+        WebElement transform = frame(TRANSFORM);
+        assertThat(title(transform)).as("520 samples; 500 of 842 in B, scaled: 4,762")
+                .isEqualTo(TRANSFORM + " — 6.48 % of run A (520 samples), -4242 samples against B");
+        assertThat(fill(transform)).as("shrank: blue").satisfies(rgb -> assertThat(rgb[2]).isGreaterThan(rgb[0] + 100));
+        assertThat(browser.findElement(By.id("flamegraph-status")).getText())
+                .isEqualTo("Differential flame graph of the CPU profiles: click a frame to zoom.");
+        chromium.screenshot("20-compare-diff-from-pyroscope");
+    }
+
+    private static String checks(String system, String pyroscope, String app) {
+        return """
+                system: %s
+                pyroscope:
+                  url: %s
+                  application: %s
+                  profiles: [cpu]
+                  profileNames: { cpu: cpu }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%%"
+                    measure: cpu_avg_pct
+                    requirement: "< 50"
+                """.formatted(system, pyroscope, app);
+    }
+
+    /** One 10 s storage bucket of folded stacks inside the run's window, so Pyroscope keeps the numbers exact. */
+    private void ingest(String pyroscope, String app, Instant runStart, long multiply, long transform, long lookup)
+            throws IOException, InterruptedException {
+        String stacks = """
+                java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.matrix;%s %d
+                java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.transform;%s %d
+                java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.lookup;dev/perfgate/demo/Lookup.find %d
+                """.formatted(MULTIPLY, multiply, TRANSFORM, transform, lookup);
+        Instant bucket = runStart.plusSeconds(20);
+        URI uri = URI.create(pyroscope + "/ingest?name=" + URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8)
+                + "&from=" + bucket.getEpochSecond() + "&until=" + bucket.plusSeconds(10).getEpochSecond()
+                + "&sampleRate=100&spyName=javaspy&format=folded");
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri)
+                .POST(HttpRequest.BodyPublishers.ofString(stacks)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    }
+
+    /** A run of one minute with its CPU measure, ended and judged; its PerfGate id. */
+    private static String judge(TestApi api, String system, String runId, Instant start, double cpu, String expected) {
+        String id = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test","runId":"%s","startedAt":"%s"}"""
+                .formatted(system, runId, start)).text("id");
+        api.post("/api/v1/runs/" + id + "/results", """
+                {"format":"perfgate-results/v1","global":{"count":6000,"ok":6000,"ko":0,"p99Ms":100,"throughputRps":100},
+                 "measures":{"cpu_avg_pct":%s}}""".formatted(cpu));
+        api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(60) + "\"}");
+        TestApi.Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
+        assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
+        assertThat(verdict.text("status")).as(verdict.raw()).isEqualTo(expected);
+        return id;
+    }
+
+    private static WebElement frame(String name) {
+        return chromium.waitFor(By.cssSelector("#flamegraph svg g.frame[name='" + name + "']"));
+    }
+
+    /** The frame's tooltip, as the page's label handler wrote it. */
+    private static String title(WebElement frame) {
+        return frame.findElement(By.tagName("title")).getAttribute("textContent");
+    }
+
+    private static int[] fill(WebElement frame) {
+        String fill = frame.findElement(By.tagName("rect")).getAttribute("fill");
+        Matcher rgb = Pattern.compile("rgb\\(\\s*(\\d+)\\s*,\\s*(\\d+)\\s*,\\s*(\\d+)\\s*\\)").matcher(fill);
+        assertThat(rgb.matches()).as("fill " + fill).isTrue();
+        return new int[] {Integer.parseInt(rgb.group(1)), Integer.parseInt(rgb.group(2)), Integer.parseInt(rgb.group(3))};
+    }
+}
