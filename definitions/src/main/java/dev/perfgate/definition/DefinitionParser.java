@@ -187,7 +187,11 @@ public final class DefinitionParser {
                     throw new IllegalArgumentException(needsFunction ? "profile measure selfShare needs a function"
                             : "profile: 'function' goes only with measure selfShare");
                 }
-                yield new ValueSource.Profile(node.path("type").asString(), measure, node.path("function").asString(null));
+                if (node.has("frames") && !measure.startsWith("total")) {
+                    throw new IllegalArgumentException("profile: 'frames' goes only with measure totalPerRequest or totalPerSecond");
+                }
+                yield new ValueSource.Profile(node.path("type").asString(), measure, node.path("function").asString(null),
+                        node.path("frames").asString(null));
             }
             case "efficiency" -> {
                 boolean measure = node.has("measure");

@@ -24,8 +24,16 @@ public sealed interface ValueSource {
     record Measure(String name) implements ValueSource {
     }
 
-    /** A value from the run's profile: type (cpu, alloc_bytes, …) and measure (totalPerRequest, maxSelfShareGrowth, …). */
-    record Profile(String type, String measure, String function) implements ValueSource {
+    /**
+     * A value from the run's profile: type (cpu, alloc_bytes, …) and measure (totalPerRequest, maxSelfShareGrowth, …);
+     * {@code function} for selfShare; {@code frames}, for the totals, a frame-name prefix (e.g. the application's
+     * package) that counts only the stacks through such a frame, leaving out scrapes, agents and the JVM's own work.
+     */
+    record Profile(String type, String measure, String function, String frames) implements ValueSource {
+
+        public Profile(String type, String measure, String function) {
+            this(type, measure, function, null);
+        }
     }
 
     /** A rate (per second) divided by the run's throughput, times {@code per} requests. */

@@ -176,7 +176,7 @@ class DefinitionParserTest {
                     requirement: "<= 5"
                   - id: alloc
                     name: allocated bytes per request
-                    profile: { type: alloc_bytes, measure: totalPerRequest }
+                    profile: { type: alloc_bytes, measure: totalPerRequest, frames: dev/perfgate/demo/ }
                     growth: "<= +10%"
                 """;
 
@@ -188,6 +188,8 @@ class DefinitionParserTest {
         assertThat(gate.pyroscopeFor("prod").dialect()).isEqualTo("grafana");
         assertThat(gate.cost().pricePerCoreHour()).isEqualTo(0.05);
         assertThat(gate.checks().get(0).source()).isEqualTo(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null));
+        assertThat(gate.checks().get(1).source())
+                .isEqualTo(new ValueSource.Profile("alloc_bytes", "totalPerRequest", null, "dev/perfgate/demo/"));
     }
 
     @Test
@@ -202,5 +204,20 @@ class DefinitionParserTest {
 
         assertThat(parser.parse("a.yaml", text).problems()).singleElement()
                 .satisfies(p -> assertThat(p.message()).contains("no pyroscope target"));
+    }
+
+    @Test
+    void shouldRejectFramesOnAMeasureThatIsNotATotal() {
+        String text = """
+                system: a
+                pyroscope: { url: http://127.0.0.1:4041, application: a }
+                checks:
+                  - id: hotspot
+                    profile: { type: cpu, measure: maxSelfShareGrowth, frames: com/acme/ }
+                    requirement: "<= 5"
+                """;
+
+        assertThat(parser.parse("a.yaml", text).problems()).singleElement()
+                .satisfies(p -> assertThat(p.message()).contains("'frames' goes only with measure totalPerRequest"));
     }
 }

@@ -74,7 +74,9 @@ class ProfileEvidence {
                 return Measurement.missing("no " + source.type() + " profile: " + fetched.reason());
             }
             Profile profile = ok.profile();
-            double amount = profile.quantity().amount(profile.numTicks());
+            String frames = source.frames() == null ? null : normalize(source.frames());
+            double amount = profile.quantity().amount(frames == null ? profile.numTicks()
+                    : profile.totalThrough(name -> normalize(name).startsWith(frames)));
             switch (source.measure()) {
                 case "totalPerRequest":
                     return run.requests() > 0 ? Measurement.of(amount / run.requests())
@@ -93,7 +95,7 @@ class ProfileEvidence {
                     if (diff == null) {
                         return Measurement.noBaseline("no baseline run with a " + source.type() + " profile yet");
                     }
-                    return Measurement.of(diff.changes().stream().mapToDouble(FunctionChange::selfShareDelta).max().orElse(0));
+                    return Measurement.of(diff.maxSignificantSelfShareGrowth());
             }
         }
     }

@@ -6,6 +6,13 @@ import java.util.Map;
 /**
  * Self and total per function (frame name) of one profile. A function that appears several times on one stack
  * (recursion) counts that stack's value once in its total: only its outermost occurrence is added.
+ * <p>
+ * Self is attributed to code you can change: the self value of a runtime frame (JDK, native, JVM; see
+ * {@link RuntimeFrames}) counts for the nearest application frame that called it, so a lock wait shows as
+ * {@code ConnectionPool.acquire}, not as {@code libc.so.6.__futex_abstimed_wait_common}, and bytes allocated in
+ * {@code java/util/Arrays.copyOf} count for the method that grew the buffer. Runtime frames without an
+ * application caller (GC, JIT, idle pool threads) keep their own self. Attribution keeps the sum of self equal
+ * to the profile's total.
  */
 final class FunctionTable {
 
@@ -27,10 +34,16 @@ final class FunctionTable {
         long[] total = new long[functions];
         boolean[] seen = new boolean[functions];
         int[] onPath = new int[functions];
+        boolean[] runtime = new boolean[functions];
+        for (int id = 0; id < functions; id++) {
+            runtime[id] = RuntimeFrames.isRuntime(profile.names[id]);
+        }
+        int[] owner = new int[Math.max(nodes, 1)]; // nearest application frame on the path to the node, or -1
         int[] stack = new int[2 * nodes + 1];
         int top = 0;
         if (nodes > 0) {
             for (int child = profile.childEnd[0] - 1; child >= profile.childStart[0]; child--) {
+                owner[child] = -1;
                 stack[top++] = child;
             }
         }
@@ -42,12 +55,15 @@ final class FunctionTable {
             }
             int id = profile.nameId[entry];
             seen[id] = true;
-            self[id] += profile.self[entry];
+            int appOwner = owner[entry];
+            self[appOwner >= 0 && runtime[id] ? appOwner : id] += profile.self[entry];
+            int childOwner = runtime[id] ? appOwner : id;
             if (onPath[id]++ == 0) {
                 total[id] += profile.total[entry];
             }
             stack[top++] = ~entry;
             for (int child = profile.childEnd[entry] - 1; child >= profile.childStart[entry]; child--) {
+                owner[child] = childOwner;
                 stack[top++] = child;
             }
         }

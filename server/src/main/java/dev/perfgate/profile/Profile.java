@@ -63,6 +63,35 @@ public final class Profile {
         return root.flatten(quantity);
     }
 
+    /**
+     * The part of the profile in stacks that pass through a frame accepted by {@code frame}: the sum of the totals of
+     * the outermost accepted frames. For "allocated bytes per request in the application's code", without the
+     * metric scrapes, the profiler agent and the JVM's own threads.
+     */
+    public long totalThrough(java.util.function.Predicate<String> frame) {
+        long sum = 0;
+        int nodes = nodeCount();
+        if (nodes == 0) {
+            return 0;
+        }
+        int[] stack = new int[nodes];
+        int top = 0;
+        for (int child = childStart[0]; child < childEnd[0]; child++) {
+            stack[top++] = child;
+        }
+        while (top > 0) {
+            int node = stack[--top];
+            if (frame.test(names[nameId[node]])) {
+                sum += total[node];
+                continue;
+            }
+            for (int child = childStart[node]; child < childEnd[node]; child++) {
+                stack[top++] = child;
+            }
+        }
+        return sum;
+    }
+
     /** Sum of all values (the root's total). */
     public long numTicks() {
         return numTicks;

@@ -20,12 +20,19 @@ public final class ProfileDiff {
                     c.selfPerRequestDelta().orElse(0)).reversed())
             .thenComparing(FunctionChange::name);
 
+    /** Standard errors a share growth must exceed to count as more than sampling noise. */
+    static final double SIGNIFICANCE_Z = 3;
+
     private final List<FunctionChange> changes;
     private final Quantity quantity;
+    private final long baselineSamples;
+    private final long runSamples;
 
-    private ProfileDiff(List<FunctionChange> changes, Quantity quantity) {
+    private ProfileDiff(List<FunctionChange> changes, Quantity quantity, long baselineSamples, long runSamples) {
         this.changes = changes;
         this.quantity = quantity;
+        this.baselineSamples = baselineSamples;
+        this.runSamples = runSamples;
     }
 
     public static ProfileDiff between(Profile baseline, Workload baselineLoad, Profile run, Workload runLoad) {
@@ -37,7 +44,8 @@ public final class ProfileDiff {
                 .map(name -> change(name, before.get(name), after.get(name), baseline, baselineLoad, run, runLoad))
                 .sorted(RANKING)
                 .toList();
-        return new ProfileDiff(changes, run.quantity());
+        boolean sampled = "samples".equals(run.quantity().rawUnit()) && "samples".equals(baseline.quantity().rawUnit());
+        return new ProfileDiff(changes, run.quantity(), sampled ? baseline.numTicks() : 0, sampled ? run.numTicks() : 0);
     }
 
     private static FunctionChange change(String name, FunctionStat before, FunctionStat after, Profile baseline,
@@ -64,9 +72,39 @@ public final class ProfileDiff {
         return changes;
     }
 
-    /** The {@code n} functions whose self share grew, biggest growth first. */
+    /**
+     * The {@code n} application functions whose self share grew, biggest growth first: the culprits. Runtime frames
+     * (JDK, JVM, native; see {@link RuntimeFrames}) left with self of their own ran without application code on
+     * their stack, such as idle pool threads waiting in a wall-clock profile or the JIT compiler, so they are not
+     * named; their growth is still in {@link #changes()} and counts for {@link #maxSignificantSelfShareGrowth()}.
+     */
     public List<FunctionChange> grown(int n) {
-        return changes.stream().filter(c -> c.selfShareDelta() > 0).limit(n).toList();
+        return changes.stream().filter(c -> c.selfShareDelta() > 0 && !RuntimeFrames.isRuntime(c.name())).limit(n).toList();
+    }
+
+    /**
+     * The largest growth of a function's self share, in points, among the growths that exceed sampling noise. For
+     * sampled profiles (CPU, wall) a growth counts only when it is more than {@link #SIGNIFICANCE_Z} standard errors
+     * of the difference of two sampled proportions, {@code sqrt(p1(1-p1)/n1 + p2(1-p2)/n2)}: a 25-second run with a
+     * few hundred samples moves a 10 % function by 2-3 points by chance alone, a real hotspot moves it by tens.
+     * Profiles of measured amounts (bytes, nanoseconds) count every growth. 0 when nothing grew beyond noise.
+     */
+    public double maxSignificantSelfShareGrowth() {
+        return changes.stream().filter(this::beyondNoise).mapToDouble(FunctionChange::selfShareDelta).max().orElse(0);
+    }
+
+    private boolean beyondNoise(FunctionChange change) {
+        double delta = change.selfShareDelta();
+        if (delta <= 0) {
+            return false;
+        }
+        if (baselineSamples <= 0 || runSamples <= 0) {
+            return true;
+        }
+        double p1 = change.baseline().selfShare() / 100;
+        double p2 = change.run().selfShare() / 100;
+        double standardError = 100 * Math.sqrt(p1 * (1 - p1) / baselineSamples + p2 * (1 - p2) / runSamples);
+        return delta > SIGNIFICANCE_Z * standardError;
     }
 
     public Optional<FunctionChange> change(String name) {

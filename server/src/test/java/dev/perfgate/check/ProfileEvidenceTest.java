@@ -11,6 +11,12 @@ import org.junit.jupiter.api.Test;
 import dev.perfgate.definition.DefinitionParser;
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.ValueSource;
+import dev.perfgate.profile.Profile;
+import dev.perfgate.profile.ProfileFetch;
+import dev.perfgate.profile.ProfileSelection;
+import dev.perfgate.profile.ProfiledRun;
+import dev.perfgate.profile.Quantity;
+import dev.perfgate.profile.TimeWindow;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunStatus;
 import dev.perfgate.run.Trigger;
@@ -44,5 +50,29 @@ class ProfileEvidenceTest {
         Measurement value = collected.value(new ValueSource.Profile("cpu", "totalPerRequest", null));
         assertThat(value.present()).isFalse();
         assertThat(value.missing()).contains("no steady state");
+    }
+
+    @Test
+    void shouldCountOnlyStacksThroughTheGivenFramesPerRequest() {
+        // Given 100 requests whose allocation profile also holds a metrics scrape and the profiler agent
+        Profile alloc = Profile.fromFolded("""
+                java/lang/Thread.run;dev/perfgate/demo/transform/TransformService.transform;dev/perfgate/demo/transform/FieldLogger.<init> 3000
+                java/lang/Thread.run;dev/perfgate/demo/matrix/Matrices.random 1000
+                java/lang/Thread.run;io/micrometer/prometheusmetrics/PrometheusMeterRegistry.scrape 50000
+                io/pyroscope/javaagent/Profiler.dump 20000
+                """, Quantity.bytes());
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        ProfiledRun run = new ProfiledRun(new ProfileSelection(TimeWindow.of(start, start.plusSeconds(60)), Map.of()), 100);
+        ProfileEvidence.Evidence evidence = new ProfileEvidence.Evidence(List.of(),
+                Map.of("alloc_bytes", new ProfileFetch.Ok(alloc, "app.alloc_in_new_tlab_bytes{}")), Map.of(), run);
+
+        // When
+        Measurement application = evidence.value(new ValueSource.Profile("alloc_bytes", "totalPerRequest", null,
+                "dev.perfgate.demo."));
+        Measurement everything = evidence.value(new ValueSource.Profile("alloc_bytes", "totalPerRequest", null));
+
+        // Then
+        assertThat(application.value()).as("(3,000 + 1,000) bytes / 100 requests").isEqualTo(40.0);
+        assertThat(everything.value()).as("74,000 bytes / 100 requests").isEqualTo(740.0);
     }
 }

@@ -33,6 +33,43 @@ class ProfileAnalysisTest {
     }
 
     @Test
+    void shouldAttributeRuntimeSelfToTheNearestApplicationCaller() {
+        // Given a wall-clock profile: request threads wait for a lock in the JVM and sleep in libc, idle threads
+        // wait in epoll with no application frame on their stack
+        Profile profile = Profile.fromFolded("""
+                java/lang/Thread.run;com/acme/ConnectionPool.acquire;libjvm.so.ObjectMonitor::enter;libc.so.6.__futex_abstimed_wait_common 50
+                java/lang/Thread.run;com/acme/ConnectionPool.acquire;java/lang/Thread.sleep;libc.so.6.__futex_abstimed_wait_common 30
+                java/lang/Thread.run;com/acme/ConnectionPool.acquire 5
+                java/lang/Thread.run;sun/nio/ch/EPoll.wait;libc.so.6.epoll_wait 15
+                """, Quantity.samples(100));
+
+        // When
+        List<FunctionStat> stats = ProfileAnalysis.functions(profile, TEN_SECONDS_1000_REQUESTS);
+
+        // Then the wait counts for the frame that can be changed; the idle threads keep their own leaf
+        assertThat(stats).extracting(FunctionStat::name, FunctionStat::self, FunctionStat::total).startsWith(
+                tuple("com/acme/ConnectionPool.acquire", 85L, 85L),
+                tuple("libc.so.6.epoll_wait", 15L, 15L));
+        assertThat(stat(profile, "libc.so.6.__futex_abstimed_wait_common").self()).isZero();
+        assertThat(stat(profile, "libc.so.6.__futex_abstimed_wait_common").total()).isEqualTo(80);
+        assertThat(stats.stream().mapToLong(FunctionStat::self).sum()).as("attribution keeps the total").isEqualTo(100);
+    }
+
+    @Test
+    void shouldAttributeToTheInnermostApplicationFrameOnly() {
+        // Given JDK code calls back into the application (a comparator inside a sort)
+        Profile profile = Profile.fromFolded("""
+                com/acme/Report.build;java/util/Arrays.sort;com/acme/ByPrice.compare;java/lang/Double.compare 40
+                com/acme/Report.build;java/util/Arrays.sort 10
+                """, Quantity.samples(100));
+
+        // When / Then
+        assertThat(stat(profile, "com/acme/ByPrice.compare").self()).isEqualTo(40);
+        assertThat(stat(profile, "com/acme/Report.build").self()).isEqualTo(10);
+        assertThat(stat(profile, "java/util/Arrays.sort").self()).isZero();
+    }
+
+    @Test
     void shouldCountRecursiveFunctionOncePerStack() {
         // Given walk appears three times on one stack and twice on another
         Profile profile = Profile.fromFolded("""

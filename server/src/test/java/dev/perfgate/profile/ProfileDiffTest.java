@@ -46,6 +46,65 @@ class ProfileDiffTest {
     }
 
     @Test
+    void shouldNameTheBlockingApplicationFrameNotTheIdleThreadsOfAWallClockProfile() {
+        // Given a wall-clock profile where more JVM threads idle in the run and request threads wait for a lock
+        Profile before = Profile.fromFolded("""
+                java/lang/Thread.run;com/acme/RemoteClient.call;java/lang/Thread.sleep;libc.so.6.__futex_abstimed_wait_common 300
+                libjvm.so.thread_native_entry;libc.so.6.__futex_abstimed_wait_common 700
+                """, Quantity.samples(100));
+        Profile after = Profile.fromFolded("""
+                java/lang/Thread.run;com/acme/RemoteClient.call;java/lang/Thread.sleep;libc.so.6.__futex_abstimed_wait_common 300
+                java/lang/Thread.run;com/acme/ConnectionPool.acquire;libjvm.so.ObjectMonitor::enter;libc.so.6.__futex_abstimed_wait_common 600
+                libjvm.so.thread_native_entry;libc.so.6.__futex_abstimed_wait_common 1100
+                """, Quantity.samples(100));
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(before, LOAD, after, LOAD);
+
+        // Then the culprit is the application frame; the idle JVM threads' wait stays in the changes
+        assertThat(diff.grown(3)).extracting(FunctionChange::name).containsExactly("com/acme/ConnectionPool.acquire");
+        assertThat(diff.change("libc.so.6.__futex_abstimed_wait_common").orElseThrow().selfShareDelta()).isNegative();
+    }
+
+    @Test
+    void shouldCountAHotspotGrowthFarBeyondSamplingNoise() {
+        // Given / When
+        double growth = ProfileDiff.between(BASELINE, LOAD, RUN, LOAD).maxSignificantSelfShareGrowth();
+
+        // Then
+        assertThat(growth).as("multiply: 0.6 % → 88.1 % of ~7,000 samples each").isCloseTo(87.4987, within(1e-4));
+    }
+
+    @Test
+    void shouldNotCountAGrowthWithinSamplingNoiseOfSmallProfiles() {
+        // Given two short runs of the same code: parse moves from 10 % to 16 % of 200 samples, 3.9 points of noise
+        Profile before = Profile.fromFolded("main;parse 20\nmain;render 180", Quantity.samples(100));
+        Profile after = Profile.fromFolded("main;parse 32\nmain;render 168", Quantity.samples(100));
+        ProfileDiff diff = ProfileDiff.between(before, LOAD, after, LOAD);
+
+        // When / Then: the raw delta is 6 points, but 6 < 3 × sqrt(0.1·0.9/200 + 0.16·0.84/200) = 9.5 points
+        assertThat(diff.change("parse").orElseThrow().selfShareDelta()).isCloseTo(6.0, within(1e-9));
+        assertThat(diff.maxSignificantSelfShareGrowth()).isZero();
+
+        // and the same shares over 100 times the samples are a real change
+        Profile longBefore = Profile.fromFolded("main;parse 2000\nmain;render 18000", Quantity.samples(100));
+        Profile longAfter = Profile.fromFolded("main;parse 3200\nmain;render 16800", Quantity.samples(100));
+        assertThat(ProfileDiff.between(longBefore, LOAD, longAfter, LOAD).maxSignificantSelfShareGrowth())
+                .isCloseTo(6.0, within(1e-9));
+    }
+
+    @Test
+    void shouldCountEveryGrowthOfMeasuredAmounts() {
+        // Given bytes, not samples: no sampling model applies
+        Profile before = Profile.fromFolded("main;parse 20\nmain;render 180", Quantity.bytes());
+        Profile after = Profile.fromFolded("main;parse 32\nmain;render 168", Quantity.bytes());
+
+        // When / Then
+        assertThat(ProfileDiff.between(before, LOAD, after, LOAD).maxSignificantSelfShareGrowth())
+                .isCloseTo(6.0, within(1e-9));
+    }
+
+    @Test
     void shouldRankFunctionsThatGrewFirstAndShrankLast() {
         // Given / When
         ProfileDiff diff = ProfileDiff.between(BASELINE, LOAD, RUN, LOAD);
