@@ -135,8 +135,12 @@ public record PyroscopeTarget(
         return Labels.merge(labels, selection.labels());
     }
 
-    /** The window actually queried and linked: the run window padded by one upload interval. */
+    /**
+     * The window actually queried and linked: the run window extended at its end by one upload interval, so that
+     * the samples of the run's last seconds are in. Not at its start: an upload that overlaps the start is in anyway,
+     * and one more interval before it would take in the tail of the run before (back-to-back runs of a series).
+     */
     public TimeWindow padded(TimeWindow window) {
-        return window.padded(uploadInterval);
+        return TimeWindow.of(window.from(), window.until().plus(uploadInterval));
     }
 }

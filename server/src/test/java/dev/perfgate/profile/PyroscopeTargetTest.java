@@ -75,15 +75,15 @@ class PyroscopeTargetTest {
     }
 
     @Test
-    void shouldPadWindowByOneUploadIntervalOnBothSides() {
+    void shouldExtendTheWindowByOneUploadIntervalAtItsEndOnly() {
         // Given
         PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop").withUploadInterval(Duration.ofSeconds(15));
 
         // When
         TimeWindow padded = target.padded(WINDOW);
 
-        // Then
-        assertThat(padded.from()).isEqualTo(Instant.parse("2024-03-13T18:14:45Z"));
+        // Then the start stays: one interval earlier would be the previous run's tail
+        assertThat(padded.from()).isEqualTo(WINDOW.from());
         assertThat(padded.until()).isEqualTo(Instant.parse("2024-03-13T18:20:15Z"));
     }
 
