@@ -40,10 +40,15 @@
   function poll() {
     fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
       .then(function (response) {
+        if (response.status === 404) { return null; }
         if (!response.ok) { throw new Error('the server answered ' + response.status); }
         return response.json();
       })
       .then(function (p) {
+        if (p === null) {
+          set('p-message', 'PerfGate does not know this triggered run (any more).');
+          return;
+        }
         render(p);
         if (!p.finished) { setTimeout(poll, 1000); }
       })

@@ -26,6 +26,7 @@ import dev.perfgate.run.RunRepository;
  */
 class JenkinsRunner implements RunRunner {
 
+    static final String NAME = "jenkins";
     private static final Duration POLL = Duration.ofSeconds(2);
 
     private final RunnerProperties.Jenkins config;
@@ -46,7 +47,7 @@ class JenkinsRunner implements RunRunner {
 
     @Override
     public String name() {
-        return "jenkins";
+        return NAME;
     }
 
     @Override

@@ -33,6 +33,7 @@ import dev.perfgate.run.Trigger;
  */
 class LocalRunner implements RunRunner {
 
+    static final String NAME = "local";
     private static final Logger log = LoggerFactory.getLogger(LocalRunner.class);
 
     private final RunnerProperties.Local config;
@@ -56,7 +57,7 @@ class LocalRunner implements RunRunner {
 
     @Override
     public String name() {
-        return "local";
+        return NAME;
     }
 
     @Override
@@ -121,6 +122,7 @@ class LocalRunner implements RunRunner {
             throws IOException, InterruptedException, LoadTimeout {
         Process process = new ProcessBuilder(command).directory(workingDir.toFile()).redirectErrorStream(true).start();
         process.getOutputStream().close();
+        progress.loadProcess(process.pid(), process.info().startInstant().orElse(null));
         GatlingConsole console = new GatlingConsole();
         Thread reader = new Thread(() -> follow(process, console, progress), "perfgate-load-output");
         reader.setDaemon(true);

@@ -9,7 +9,8 @@ import dev.perfgate.run.Series;
 
 /**
  * What one triggered run is doing, for the progress page: written by the runner's thread, read by requests as
- * {@link View} snapshots.
+ * {@link View} snapshots and saved to the store by {@link Triggers} (milestones at once, the console's counters
+ * at most once a second).
  */
 public final class Progress {
 
@@ -64,6 +65,11 @@ public final class Progress {
     private String verdict;
     private String verdictSummary;
     private String message = "starting";
+    private Long loadPid;
+    private Instant loadStartedAt;
+    /** Counts changes, so a save can tell whether there is anything new to write. */
+    private long version;
+    private volatile Runnable milestone = () -> { };
 
     Progress(String id, String runner, TriggerRequest request, String requestedBy, Instant requestedAt) {
         this.id = id;
@@ -89,30 +95,54 @@ public final class Progress {
         return state;
     }
 
-    synchronized void state(State state, String message) {
-        this.state = state;
-        this.message = message;
+    void state(State state, String message) {
+        synchronized (this) {
+            this.state = state;
+            this.message = message;
+            version++;
+        }
+        milestone.run();
     }
 
     synchronized void load(long elapsedSeconds, long requests, long errors) {
         this.elapsedSeconds = elapsedSeconds;
         this.requests = requests;
         this.errors = errors;
+        version++;
     }
 
     /** The load is over: Gatling's last periodic summary may be a few seconds short of its end. */
     synchronized void loadEnded() {
         elapsedSeconds = Math.max(elapsedSeconds, request.totalSeconds());
+        version++;
     }
 
-    synchronized void run(String runId, String runLabel) {
-        this.runId = runId;
-        this.runLabel = runLabel;
+    /** The load process started: which one it is, so a restarted PerfGate can tell whether it outlived it. */
+    void loadProcess(long pid, Instant startedAt) {
+        synchronized (this) {
+            this.loadPid = pid;
+            this.loadStartedAt = startedAt;
+            version++;
+        }
+        milestone.run();
     }
 
-    synchronized void verdict(String verdict, String summary) {
-        this.verdict = verdict;
-        this.verdictSummary = summary;
+    void run(String runId, String runLabel) {
+        synchronized (this) {
+            this.runId = runId;
+            this.runLabel = runLabel;
+            version++;
+        }
+        milestone.run();
+    }
+
+    void verdict(String verdict, String summary) {
+        synchronized (this) {
+            this.verdict = verdict;
+            this.verdictSummary = summary;
+            version++;
+        }
+        milestone.run();
     }
 
     synchronized void log(String line) {
@@ -120,6 +150,20 @@ public final class Progress {
         while (log.size() > LOG_LINES) {
             log.removeFirst();
         }
+        version++;
+    }
+
+    /** Called (on the changing thread) after each milestone: a state, the run, the verdict, the load process. */
+    void onMilestone(Runnable milestone) {
+        this.milestone = milestone;
+    }
+
+    /** What to save: the view, the load process and the change count, taken together. */
+    record Snapshot(View view, Long loadPid, Instant loadStartedAt, long version) {
+    }
+
+    synchronized Snapshot snapshot() {
+        return new Snapshot(view(), loadPid, loadStartedAt, version);
     }
 
     public synchronized View view() {

@@ -17,6 +17,12 @@ import dev.perfgate.run.RunService;
 @EnableConfigurationProperties(RunnerProperties.class)
 class RunnerConfiguration {
 
+    /** This process, as the owner of the triggers it runs. */
+    @Bean
+    Owner triggerOwner() {
+        return Owner.current();
+    }
+
     @Bean
     RunRunner runRunner(RunnerProperties properties, RunService runs, RunRepository repository, ResultsService results,
             VerdictService verdicts, JsonMapper json, Clock clock) {

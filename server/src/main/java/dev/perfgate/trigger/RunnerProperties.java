@@ -14,10 +14,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param type       {@code local} (start the load scripts on this machine) or {@code jenkins}
  * @param staleAfter a run still marked running after this long no longer blocks a new one of its series
  * @param verdictWait how long to wait for the verdict once the run ended
+ * @param abandonAfter a trigger whose PerfGate instance on another machine has not saved its progress for this long
+ *                     is taken as abandoned (its instance saves at least every 10 s while it runs)
  */
 @ConfigurationProperties("perfgate.runner")
 record RunnerProperties(@DefaultValue("local") String type, @DefaultValue("PT6H") Duration staleAfter,
-        @DefaultValue("PT2M") Duration verdictWait, @DefaultValue Local local, @DefaultValue Jenkins jenkins) {
+        @DefaultValue("PT2M") Duration verdictWait, @DefaultValue("PT2M") Duration abandonAfter,
+        @DefaultValue Local local, @DefaultValue Jenkins jenkins) {
 
     /**
      * The local runner: a command started in {@code workingDir}. Each argument may hold placeholders:

@@ -13,17 +13,23 @@ class CurrentUser {
 
     /** The signed-in person and what they may do. */
     record Me(String name, String role, boolean canRun, boolean canAdmin) {
+
+        /** The person behind an authentication; null when nobody is signed in. */
+        static Me of(Authentication authentication) {
+            if (authentication == null || !authentication.isAuthenticated()
+                    || authentication instanceof AnonymousAuthenticationToken) {
+                return null;
+            }
+            boolean admin = has(authentication, Role.ADMIN);
+            boolean runner = admin || has(authentication, Role.RUNNER);
+            String role = admin ? "admin" : runner ? "runner" : "viewer";
+            return new Me(authentication.getName(), role, runner, admin);
+        }
     }
 
     @ModelAttribute("me")
     Me me(Authentication authentication) {
-        if (authentication == null || authentication instanceof AnonymousAuthenticationToken) {
-            return null;
-        }
-        boolean admin = has(authentication, Role.ADMIN);
-        boolean runner = admin || has(authentication, Role.RUNNER);
-        String role = admin ? "admin" : runner ? "runner" : "viewer";
-        return new Me(authentication.getName(), role, runner, admin);
+        return Me.of(authentication);
     }
 
     private static boolean has(Authentication authentication, Role role) {

@@ -4,7 +4,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -59,20 +58,19 @@ class TriggerController {
 
     @GetMapping("/trigger/{id}")
     String progress(@PathVariable String id, Model model) {
-        model.addAttribute("progress", find(id).view());
+        model.addAttribute("progress", find(id));
         return "progress";
     }
 
+    /** The progress the page polls: live from this instance, else as last saved (e.g. failed by a restart). */
     @GetMapping(path = "/trigger/{id}/progress", produces = MediaType.APPLICATION_JSON_VALUE)
     @ResponseBody
-    ResponseEntity<Progress.View> progressJson(@PathVariable String id) {
-        return triggers.find(id).map(p -> ResponseEntity.ok(p.view()))
-                .orElseGet(() -> ResponseEntity.notFound().build());
+    Progress.View progressJson(@PathVariable String id) {
+        return find(id);
     }
 
-    private Progress find(String id) {
-        return triggers.find(id).orElseThrow(() -> ApiException.notFound(
-                "No triggered run " + id + " (PerfGate keeps them until it restarts)"));
+    private Progress.View find(String id) {
+        return triggers.view(id).orElseThrow(() -> ApiException.notFound("No triggered run " + id));
     }
 
     private String page(Model model) {

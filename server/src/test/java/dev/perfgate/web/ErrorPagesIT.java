@@ -60,6 +60,27 @@ class ErrorPagesIT {
         assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
         assertThat(page.body()).contains("<h1>404 Not Found</h1>").contains("There is no such page.")
                 .contains("Back to the series");
+        assertThat(page.body()).as("the header names who is signed in, as on every page")
+                .contains("Signed in as <strong>vic</strong> (<span>viewer</span>)").contains("Sign out");
+    }
+
+    @Test
+    void shouldShowAViewerWhoOpensARunnersPageTheForbiddenPageWithTheirName() throws Exception {
+        HttpResponse<String> page = send(browser, "/trigger", BROWSER, null);
+
+        assertThat(page.statusCode()).isEqualTo(403);
+        assertThat(page.body()).contains("<h1>403 Forbidden</h1>").contains("Ask an admin for the runner or admin role")
+                .contains("Signed in as <strong>vic</strong> (<span>viewer</span>)")
+                .as("a viewer is not offered the trigger page").doesNotContain(">Trigger a run</a>");
+    }
+
+    @Test
+    void shouldShowNobodySignedInOnTheErrorPageOfAStranger() throws Exception {
+        HttpClient stranger = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+        HttpResponse<String> page = send(stranger, "/error", BROWSER, null);
+
+        assertThat(page.body()).contains("<h1>").doesNotContain("Signed in as").doesNotContain("Sign out");
     }
 
     @Test

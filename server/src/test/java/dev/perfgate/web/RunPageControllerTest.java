@@ -143,6 +143,28 @@ class RunPageControllerTest {
 
     @Test
     @WithMockUser(roles = {"VIEWER", "RUNNER"})
+    void shouldNotOfferToReEvaluateARunThatIsStillRunningAndSayWhy() throws Exception {
+        given(runs.get("r156")).willReturn(Fixtures.running("r156", "156"));
+
+        String page = mvc.perform(get("/runs/r156")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).as("no form that posts a re-evaluation").doesNotContain("action=\"/runs/r156/evaluate\"")
+                .contains("Not while the run is still running")
+                .contains("<button type=\"button\" disabled aria-describedby=\"reevaluate-why\">Re-evaluate</button>");
+    }
+
+    @Test
+    @WithMockUser(roles = {"VIEWER", "RUNNER"})
+    void shouldOfferToReEvaluateAnEndedRun() throws Exception {
+        String page = mvc.perform(get("/runs/r154")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).contains("action=\"/runs/r154/evaluate\"").doesNotContain("Not while the run is still running");
+    }
+
+    @Test
+    @WithMockUser(roles = {"VIEWER", "RUNNER"})
     void shouldRefuseARunnerToPinABaseline() throws Exception {
         mvc.perform(post("/runs/r154/baseline").param("reason", "stable").with(csrf())).andExpect(status().isForbidden());
 

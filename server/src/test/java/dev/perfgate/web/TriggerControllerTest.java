@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
 import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
@@ -107,15 +108,39 @@ class TriggerControllerTest {
     @Test
     @WithMockUser(roles = {"VIEWER", "RUNNER"})
     void shouldReportTheProgressAsJson() throws Exception {
-        Progress progress = mock(Progress.class);
-        given(progress.view()).willReturn(new Progress.View("p1", "local", "afterburner", "peak", "test", "1.156", "ann",
-                Instant.parse("2026-03-02T12:00:00Z"), "RUNNING", false, 4, 10, 120, 1, "r156", "156", null, null,
-                "load running", List.of("> Global | 120 | 119 | 1")));
-        given(triggers.find("p1")).willReturn(Optional.of(progress));
+        given(triggers.view("p1")).willReturn(Optional.of(new Progress.View("p1", "local", "afterburner", "peak", "test",
+                "1.156", "ann", Instant.parse("2026-03-02T12:00:00Z"), "RUNNING", false, 4, 10, 120, 1, "r156", "156",
+                null, null, "load running", List.of("> Global | 120 | 119 | 1"))));
 
         mvc.perform(get("/trigger/p1/progress")).andExpect(status().isOk())
                 .andExpect(jsonPath("$.elapsedSeconds").value(4)).andExpect(jsonPath("$.totalSeconds").value(10))
                 .andExpect(jsonPath("$.requests").value(120)).andExpect(jsonPath("$.errors").value(1))
                 .andExpect(jsonPath("$.finished").value(false));
+    }
+
+    @Test
+    @WithMockUser(roles = {"VIEWER", "RUNNER"})
+    void shouldShowTheProgressPageOfATriggerFailedByARestart() throws Exception {
+        given(triggers.view("p2")).willReturn(Optional.of(new Progress.View("p2", "local", "afterburner", "peak", "test",
+                "1.157", "ann", Instant.parse("2026-03-02T12:00:00Z"), "FAILED", true, 6, 10, 120, 1, "r157", "157",
+                null, null, "PerfGate restarted while this run was going; run 157 was aborted", List.of())));
+
+        String page = mvc.perform(get("/trigger/p2")).andExpect(status().isOk()).andReturn().getResponse()
+                .getContentAsString();
+
+        assertThat(page).contains("data-state=\"FAILED\"").contains(">failed</strong>")
+                .contains("PerfGate restarted while this run was going; run 157 was aborted").contains("6 s of 10 s");
+    }
+
+    @Test
+    @WithMockUser(roles = {"VIEWER", "RUNNER"})
+    void shouldAnswerAnUnknownTriggerWithNotFound() throws Exception {
+        given(triggers.view("nope")).willReturn(Optional.empty());
+
+        mvc.perform(get("/trigger/nope/progress").accept(MediaType.APPLICATION_JSON)).andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.detail").value("No triggered run nope"));
+        String page = mvc.perform(get("/trigger/nope").accept(MediaType.TEXT_HTML)).andExpect(status().isNotFound())
+                .andReturn().getResponse().getContentAsString();
+        assertThat(page).contains("No triggered run nope");
     }
 }

@@ -1,0 +1,8 @@
+package dev.perfgate.trigger;
+
+import org.springframework.boot.test.context.SpringBootTest;
+
+/** The trigger store contract on the embedded default store (mongo-java-server, H2 file backend). */
+@SpringBootTest(properties = {"perfgate.data-dir=target/it-data/${random.uuid}", "perfgate.security.admin-token=x"})
+class EmbeddedTriggerStoreIT extends TriggerStoreContract {
+}
