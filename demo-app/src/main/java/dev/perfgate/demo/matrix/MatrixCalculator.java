@@ -1,5 +1,8 @@
 package dev.perfgate.demo.matrix;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -8,14 +11,28 @@ import java.util.function.BooleanSupplier;
  */
 public class MatrixCalculator {
 
-    /** How often the wasteful path recomputes the whole product "to be sure it is stable". */
+    /** How often the wasteful path recomputes the whole product "to be sure it is stable", at least. */
     static final int VERIFY_ROUNDS = 15;
 
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
     private final BooleanSupplier wasteful;
+    private final long verifyCpuNanos;
 
     /** @param wasteful asked once per call whether to take the regression's path */
     public MatrixCalculator(BooleanSupplier wasteful) {
+        this(wasteful, Duration.ZERO);
+    }
+
+    /**
+     * @param wasteful  asked once per call whether to take the regression's path
+     * @param verifyCpu the wasteful path keeps recomputing until its thread has spent this much CPU in the call
+     *                  (after {@link #VERIFY_ROUNDS} rounds), so the regression costs the same CPU time per call
+     *                  on a fast and on a slow machine; zero: {@link #VERIFY_ROUNDS} rounds only
+     */
+    public MatrixCalculator(BooleanSupplier wasteful, Duration verifyCpu) {
         this.wasteful = wasteful;
+        this.verifyCpuNanos = THREADS.isCurrentThreadCpuTimeSupported() ? verifyCpu.toNanos() : 0;
     }
 
     /** The product {@code a × b}; both paths give bit-identical results. */
@@ -30,8 +47,10 @@ public class MatrixCalculator {
         double[][] product = new double[rows][columns];
         if (wasteful.getAsBoolean()) {
             // The regression, kept inline on purpose: no identity short-cut, a strided column walk for every
-            // cell, and the whole product recomputed VERIFY_ROUNDS times.
-            for (int round = 0; round < VERIFY_ROUNDS; round++) {
+            // cell, and the whole product recomputed VERIFY_ROUNDS times, then until the CPU budget is spent.
+            long start = verifyCpuNanos > 0 ? THREADS.getCurrentThreadCpuTime() : 0;
+            for (int round = 0; round < VERIFY_ROUNDS
+                    || verifyCpuNanos > 0 && THREADS.getCurrentThreadCpuTime() - start < verifyCpuNanos; round++) {
                 for (int j = 0; j < columns; j++) {
                     for (int i = 0; i < rows; i++) {
                         double sum = 0;

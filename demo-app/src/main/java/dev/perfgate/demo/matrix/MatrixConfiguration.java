@@ -1,8 +1,11 @@
 package dev.perfgate.demo.matrix;
 
+import java.time.Duration;
+
 import dev.perfgate.demo.regression.Regression;
 import dev.perfgate.demo.regression.RegressionSwitches;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -10,7 +13,8 @@ import org.springframework.context.annotation.Configuration;
 class MatrixConfiguration {
 
     @Bean
-    MatrixCalculator matrixCalculator(RegressionSwitches switches) {
-        return new MatrixCalculator(() -> switches.isActive(Regression.CPU));
+    MatrixCalculator matrixCalculator(RegressionSwitches switches,
+            @Value("${demo.matrix.verify-cpu:120ms}") Duration verifyCpu) {
+        return new MatrixCalculator(() -> switches.isActive(Regression.CPU), verifyCpu);
     }
 }

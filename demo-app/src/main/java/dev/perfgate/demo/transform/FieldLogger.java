@@ -10,7 +10,7 @@ import java.util.Map;
 final class FieldLogger {
 
     /** Room for one formatted line; allocated with every logger. */
-    static final int BUFFER_CHARS = 4096;
+    static final int BUFFER_CHARS = 16384;
 
     private final Map<String, Object> fields;
     private final StringBuilder line = new StringBuilder(BUFFER_CHARS);

@@ -3,6 +3,9 @@ package dev.perfgate.demo.matrix;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
@@ -39,6 +42,22 @@ class MatrixCalculatorTest {
 
         assertThat(fixed.multiply(a, b)).isDeepEqualTo(new double[][] {{58, 64}, {139, 154}});
         assertThat(wasteful.multiply(a, b)).isDeepEqualTo(new double[][] {{58, 64}, {139, 154}});
+    }
+
+    @Test
+    void shouldSpendAtLeastTheCpuBudgetPerCallOnTheWastefulPath() {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        MatrixCalculator budgeted = new MatrixCalculator(() -> true, Duration.ofMillis(40));
+        double[][] a = Matrices.random(8, 1);
+        double[][] b = Matrices.random(8, 2);
+
+        long before = threads.getCurrentThreadCpuTime();
+        double[][] product = budgeted.multiply(a, b);
+        long spent = threads.getCurrentThreadCpuTime() - before;
+
+        assertThat(product).isDeepEqualTo(fixed.multiply(a, b));
+        assertThat(Duration.ofNanos(spent)).as("an 8x8 product takes microseconds; the budget makes it 40 ms")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(40));
     }
 
     @Test
