@@ -51,11 +51,9 @@ if [[ ${DEMO_PROFILER:-pyroscope} != none ]]; then
   export PYROSCOPE_SERVER_ADDRESS=${PYROSCOPE_SERVER_ADDRESS:-http://127.0.0.1:4041}
   export PYROSCOPE_APPLICATION_NAME=${PYROSCOPE_APPLICATION_NAME:-demo-app}
   export PYROSCOPE_FORMAT=${PYROSCOPE_FORMAT:-jfr}
-  # wall: one sampler gives Pyroscope both <app>.wall (every thread) and <app>.cpu (the running ones), so the
-  # off-CPU regression shows next to the CPU one. Sampling every thread costs more than itimer: every 20 ms
-  # instead of 10 keeps the agent's own CPU (and its upload bursts every 10 s) from drowning the demo's numbers.
-  export PYROSCOPE_PROFILER_EVENT=${PYROSCOPE_PROFILER_EVENT:-wall}
-  export PYROSCOPE_PROFILING_INTERVAL=${PYROSCOPE_PROFILING_INTERVAL:-20ms}
+  # itimer: CPU as <app>.itimer. PYROSCOPE_PROFILER_EVENT=wall gives <app>.wall and <app>.cpu instead (checks then
+  # need profileNames: { cpu: cpu }); it samples every thread, so set PYROSCOPE_PROFILING_INTERVAL=20ms or more.
+  export PYROSCOPE_PROFILER_EVENT=${PYROSCOPE_PROFILER_EVENT:-itimer}
   export PYROSCOPE_PROFILER_ALLOC=${PYROSCOPE_PROFILER_ALLOC-512k}
   export PYROSCOPE_PROFILER_LOCK=${PYROSCOPE_PROFILER_LOCK-10ms}
   export PYROSCOPE_UPLOAD_INTERVAL=${PYROSCOPE_UPLOAD_INTERVAL:-10s}
