@@ -145,6 +145,7 @@ def read_messages(path):
 def check_slack(messages, story):
     """One message per failing run, none for the others; each names the culprit and its links work."""
     problems = []
+    browser = signed_in_browser()
     for label, run, verdict, code, step in story:
         mine = [m for m in messages if "/runs/" + run["id"] in json.dumps(m["body"])]
         want = 1 if verdict["status"] == "FAIL" else 0
@@ -168,14 +169,13 @@ def check_slack(messages, story):
                 problems.append("%s: the Slack message has no %s link" % (label, kind))
         # the compare page draws the CPU diff: it must show a CPU culprit, and draw something for the others
         cpu_culprit = wanted if EXPECTED[step].get("culprit", ("",))[0] == "cpu" else ""
-        problems += ["%s: %s" % (label, p) for p in check_links(links, cpu_culprit)]
+        problems += ["%s: %s" % (label, p) for p in check_links(browser, links, cpu_culprit)]
     return problems
 
 
-def check_links(links, culprit):
+def check_links(browser, links, culprit):
     """Opens each link: PerfGate pages as a signed-in person, Pyroscope links through their API twin."""
     problems = []
-    browser = signed_in_browser()
     for link in links:
         try:
             if link.startswith(URL):

@@ -50,12 +50,13 @@ fi
 
 log() { printf '\n== %s\n' "$*"; }
 
-stop_all() {
+stop_ours() { # the processes this script started: demo app, PerfGate, Slack receiver
   for name in demo-app perfgate slack-receiver; do
     local pidfile="$demo_dir/$name.pid"
     if [[ -f "$pidfile" ]]; then
       local pid; pid="$(cat "$pidfile")"
       if kill -0 "$pid" 2>/dev/null; then
+        echo "demo: stopping $name (pid $pid)"
         kill "$pid" 2>/dev/null || true
         for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
         kill -9 "$pid" 2>/dev/null || true
@@ -63,6 +64,10 @@ stop_all() {
       rm -f "$pidfile"
     fi
   done
+}
+
+stop_all() {
+  stop_ours
   scripts/test-servers.sh stop || true
 }
 
@@ -107,14 +112,7 @@ port_free() { # name port: a process we did not start must not answer in place o
 }
 
 # Every demo tells the same story from an empty store: stop what an earlier demo left running, forget its runs.
-for name in demo-app perfgate slack-receiver; do
-  if [[ -f "$demo_dir/$name.pid" ]] && kill -0 "$(cat "$demo_dir/$name.pid")" 2>/dev/null; then
-    echo "demo: stopping the $name an earlier demo left running"
-    kill "$(cat "$demo_dir/$name.pid")" 2>/dev/null || true
-    for _ in $(seq 1 60); do kill -0 "$(cat "$demo_dir/$name.pid")" 2>/dev/null || break; sleep 0.5; done
-  fi
-  rm -f "$demo_dir/$name.pid"
-done
+stop_ours
 rm -rf "$demo_dir/data" "$demo_dir/slack-messages.jsonl"
 mkdir -p "$demo_dir"
 [[ $stop_at_end == 1 ]] && trap stop_all EXIT

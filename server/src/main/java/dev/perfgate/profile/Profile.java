@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * A merged profile decoded into a call tree. Nodes are stored level by level in flat arrays (node 0 is the synthetic
@@ -68,7 +69,7 @@ public final class Profile {
      * the outermost accepted frames. For "allocated bytes per request in the application's code", without the
      * metric scrapes, the profiler agent and the JVM's own threads.
      */
-    public long totalThrough(java.util.function.Predicate<String> frame) {
+    public long totalThrough(Predicate<String> frame) {
         long sum = 0;
         int nodes = nodeCount();
         if (nodes == 0) {
