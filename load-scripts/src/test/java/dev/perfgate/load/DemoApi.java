@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 final class DemoApi {
 
   /** Matrix size of the CPU-bound request. */
-  static final int MATRIX_SIZE = Integer.getInteger("matrixSize", 64);
+  static final int MATRIX_SIZE = Integer.getInteger("matrixSize", 40);
   /** Delay of the simulated remote call, in ms. */
   static final int REMOTE_DELAY_MS = Integer.getInteger("remoteDelayMs", 50);
   /** Ids looked up are drawn uniformly from 1 to this. */

@@ -62,7 +62,7 @@ class LocalRunner implements RunRunner {
 
     @Override
     public void run(TriggerRequest request, Progress progress) throws Exception {
-        Path workingDir = config.workingDir().toAbsolutePath().normalize();
+        Path workingDir = config.workingDirectory();
         Path resultsDir = workingDir.resolve(config.resultsDir()).normalize();
         Instant started = clock.instant();
         Run run = runs.create(new CreateRunRequest(request.system(), request.workload(), request.environment(), null,
@@ -73,7 +73,7 @@ class LocalRunner implements RunRunner {
         progress.run(run.id(), run.runId());
         List<String> command = command(request, run, resultsDir);
         log.info("Run {} of {}: starting {} in {}", run.runId(), run.series(), command, workingDir);
-        progress.state(Progress.State.RUNNING, "load running (" + config.simulation() + ")");
+        progress.state(Progress.State.RUNNING, "load running (" + config.simulation(request.workload()) + ")");
         int exit;
         try {
             exit = load(command, workingDir, progress);
@@ -161,7 +161,7 @@ class LocalRunner implements RunRunner {
 
     List<String> command(TriggerRequest request, Run run, Path resultsDir) {
         Map<String, String> values = new LinkedHashMap<>();
-        values.put("simulation", config.simulation());
+        values.put("simulation", config.simulation(request.workload()));
         values.put("baseUrl", config.baseUrl());
         values.put("users", String.valueOf(request.users()));
         values.put("durationSeconds", String.valueOf(request.durationSeconds()));

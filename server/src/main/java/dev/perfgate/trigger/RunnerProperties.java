@@ -4,6 +4,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -28,13 +29,16 @@ record RunnerProperties(@DefaultValue("local") String type, @DefaultValue("PT6H"
      * {environment} {version} {resultsDir}}.
      *
      * @param workingDir where the command runs: the repository root, with {@code mvnw} and {@code load-scripts/}
-     * @param simulation the Gatling simulation class
+     * @param simulation  the Gatling simulation class of a workload {@code simulations} does not name
+     * @param simulations the Gatling simulation class per workload ({@code peak}, {@code smoke}, …), so a run
+     *                    triggered for a series runs that series' load and not another
      * @param baseUrl    the system under test
      * @param resultsDir where the load leaves its results, relative to {@code workingDir}
      * @param timeout    the load process is stopped (and the run aborted) after this long
      */
-    record Local(@DefaultValue(".") Path workingDir,
+    record Local(@DefaultValue(".") String workingDir,
             @DefaultValue("dev.perfgate.load.SmokeSimulation") String simulation,
+            @DefaultValue Map<String, String> simulations,
             @DefaultValue("http://127.0.0.1:18080") String baseUrl,
             @DefaultValue("load-scripts/target/gatling") String resultsDir,
             @DefaultValue("PT2H") Duration timeout,
@@ -42,6 +46,23 @@ record RunnerProperties(@DefaultValue("local") String type, @DefaultValue("PT6H"
                     "-Dgatling.simulationClass={simulation}", "-DbaseUrl={baseUrl}", "-Dusers={users}",
                     "-DdurationSeconds={durationSeconds}", "-DrampUpSeconds={rampUpSeconds}", "-DrunId={runId}",
                     "-Dsystem={system}", "-Dworkload={workload}", "-Denvironment={environment}"}) List<String> command) {
+
+        public Local {
+            simulations = simulations == null ? Map.of() : Map.copyOf(simulations);
+        }
+
+        /**
+         * The working directory, relative to the directory PerfGate was started in. (Bound as a string: Spring would
+         * resolve a relative {@code Path} property as a resource of the web application, its temporary doc base.)
+         */
+        public Path workingDirectory() {
+            return Path.of(workingDir).toAbsolutePath().normalize();
+        }
+
+        /** The simulation that produces the load of {@code workload}. */
+        public String simulation(String workload) {
+            return simulations.getOrDefault(workload, simulation);
+        }
     }
 
     /**

@@ -102,21 +102,24 @@ class LocalRunnerIT {
 
     @Test
     void shouldFillThePlaceholdersOfTheCommand() {
-        LocalRunner runner = new LocalRunner(new RunnerProperties.Local(workingDir, "dev.perfgate.load.SmokeSimulation",
-                "http://127.0.0.1:18080", "load-scripts/target/gatling", Duration.ofMinutes(5),
+        LocalRunner runner = new LocalRunner(new RunnerProperties.Local(workingDir.toString(), "dev.perfgate.load.SmokeSimulation",
+                Map.of("peak", "dev.perfgate.load.PeakLoadSimulation"), "http://127.0.0.1:18080", "load-scripts/target/gatling", Duration.ofMinutes(5),
                 List.of("./mvnw", "-Dgatling.simulationClass={simulation}", "-DbaseUrl={baseUrl}", "-Dusers={users}",
                         "-DdurationSeconds={durationSeconds}", "-DrampUpSeconds={rampUpSeconds}", "-DrunId={runId}")),
                 Duration.ofSeconds(5), runs, results, verdicts, JsonMapper.builder().build(), Clock.systemUTC());
 
         assertThat(runner.command(REQUEST, run, workingDir)).containsExactly("./mvnw",
-                "-Dgatling.simulationClass=dev.perfgate.load.SmokeSimulation", "-DbaseUrl=http://127.0.0.1:18080",
+                "-Dgatling.simulationClass=dev.perfgate.load.PeakLoadSimulation", "-DbaseUrl=http://127.0.0.1:18080",
                 "-Dusers=2", "-DdurationSeconds=2", "-DrampUpSeconds=0", "-DrunId=7");
+        TriggerRequest soak = new TriggerRequest("shop", "soak", "test", "1.2", 2, 2, 0);
+        assertThat(runner.command(soak, run, workingDir))
+                .contains("-Dgatling.simulationClass=dev.perfgate.load.SmokeSimulation");
     }
 
     private LocalRunner runner(String exitCode) {
         String script = Path.of("src/test/resources/trigger/fake-gatling.sh").toAbsolutePath().toString();
-        return new LocalRunner(new RunnerProperties.Local(workingDir, "dev.perfgate.load.SmokeSimulation",
-                "http://127.0.0.1:18080", "results", Duration.ofMinutes(1),
+        return new LocalRunner(new RunnerProperties.Local(workingDir.toString(), "dev.perfgate.load.SmokeSimulation",
+                Map.of(), "http://127.0.0.1:18080", "results", Duration.ofMinutes(1),
                 List.of("sh", script, "{resultsDir}", "{durationSeconds}", "20", exitCode)),
                 Duration.ofSeconds(5), runs, results, verdicts, JsonMapper.builder().build(), Clock.systemUTC());
     }
