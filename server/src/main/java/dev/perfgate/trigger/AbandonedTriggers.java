@@ -1,6 +1,7 @@
 package dev.perfgate.trigger;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.concurrent.TimeoutException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.run.EndRunRequest;
@@ -23,8 +25,10 @@ import dev.perfgate.system.ApiException;
  * Ends a trigger whose PerfGate process is gone (a restart, a crash, an instance that stopped answering), so its page
  * tells what happened and its series is free again: a load process it left running on this machine is stopped, a run
  * its runner recorded and would have ended is aborted (a Jenkins build records and ends its own run, so that one is
- * left alone), the trigger is marked failed with all of that as the reason, and its series lock is released. Every
- * step may run twice (two instances sweeping at once) with the same outcome.
+ * left alone), the trigger is marked failed with all of that as the reason, and its series lock is released. A
+ * Jenkins build that was still queued (no run recorded yet) will still run and record one: its series stays reserved
+ * for it until it does, or until the Jenkins runner's follow timeout after the trigger, so that no second load of the
+ * series starts beside it. Every step may run twice (two instances sweeping at once) with the same outcome.
  */
 @Component
 class AbandonedTriggers {
@@ -35,12 +39,21 @@ class AbandonedTriggers {
     private final RunService runService;
     private final RunRepository runs;
     private final Clock clock;
+    private final Duration buildFollowTimeout;
 
-    AbandonedTriggers(TriggerRepository triggers, RunService runService, RunRepository runs, Clock clock) {
+    @Autowired
+    AbandonedTriggers(TriggerRepository triggers, RunService runService, RunRepository runs, Clock clock,
+            RunnerProperties runner) {
+        this(triggers, runService, runs, clock, runner.jenkins().followTimeout());
+    }
+
+    AbandonedTriggers(TriggerRepository triggers, RunService runService, RunRepository runs, Clock clock,
+            Duration buildFollowTimeout) {
         this.triggers = triggers;
         this.runService = runService;
         this.runs = runs;
         this.clock = clock;
+        this.buildFollowTimeout = buildFollowTimeout;
     }
 
     /** Ends the trigger; {@code restart}: found at this process' start, so its owner was the previous process. */
@@ -49,11 +62,38 @@ class AbandonedTriggers {
         List<String> what = new ArrayList<>(List.of(why));
         load(trigger, me).ifPresent(what::add);
         run(trigger, why).ifPresent(what::add);
+        Instant reservedUntil = queuedBuild(trigger) ? trigger.requestedAt().plus(buildFollowTimeout) : null;
+        boolean reserved = reservedUntil != null && clock.instant().isBefore(reservedUntil);
+        if (reserved) {
+            what.add("the series stays reserved for the run it will record, until " + reservedUntil
+                    + " at the latest");
+        }
         String message = String.join("; ", what);
-        if (triggers.fail(trigger.id(), message, clock.instant())) {
+        if (triggers.fail(trigger.id(), message, clock.instant(), reserved ? reservedUntil : null)) {
             log.warn("Triggered run {} of {} ({}) marked failed: {}", trigger.id(), trigger.series(), trigger.state(), message);
         }
-        triggers.unlock(trigger.series(), trigger.id());
+        if (!reserved) {
+            triggers.unlock(trigger.series(), trigger.id());
+        }
+    }
+
+    /** A Jenkins build PerfGate asked for that has not recorded its run yet (it may still be in Jenkins' queue). */
+    private static boolean queuedBuild(StoredTrigger trigger) {
+        return JenkinsRunner.NAME.equals(trigger.runner()) && trigger.runId() == null && trigger.requestedAt() != null
+                && (trigger.state() == Progress.State.QUEUED || trigger.state() == Progress.State.STARTING);
+    }
+
+    /**
+     * Whether the series is still reserved for the run of a queued Jenkins build whose trigger was abandoned: until
+     * its reservation ends or a run of the series is recorded after the trigger (that run then blocks the series
+     * while it is running, as any run does).
+     */
+    boolean stillReserved(StoredTrigger trigger) {
+        if (trigger.reservedUntil() == null || !clock.instant().isBefore(trigger.reservedUntil())) {
+            return false;
+        }
+        return runs.ofSeries(trigger.series(), 1).stream()
+                .noneMatch(run -> !run.createdAt().isBefore(trigger.requestedAt()));
     }
 
     private static String why(StoredTrigger trigger, Owner me, boolean restart) {

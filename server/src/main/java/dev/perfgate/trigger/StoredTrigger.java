@@ -13,7 +13,8 @@ import dev.perfgate.run.Series;
  * trigger is not going on in this PerfGate process (it finished before a restart, or another instance runs it).
  * {@code owner} and {@code savedAt} tell whether the process running it is still there; {@code loadPid} and
  * {@code loadStartedAt} which load process it started. {@code runId} is PerfGate's id of the run, {@code runLabel}
- * the run's number in its series.
+ * the run's number in its series. {@code reservedUntil}: a Jenkins build that was still queued when its trigger was
+ * abandoned keeps the series until then, or until it records its run.
  */
 @Document("triggers")
 record StoredTrigger(
@@ -42,7 +43,8 @@ record StoredTrigger(
         Owner owner,
         Instant savedAt,
         Long loadPid,
-        Instant loadStartedAt) {
+        Instant loadStartedAt,
+        Instant reservedUntil) {
 
     static StoredTrigger of(TriggerRequest request, Progress.Snapshot snapshot, Owner owner, Instant savedAt) {
         Progress.View view = snapshot.view();
@@ -51,7 +53,7 @@ record StoredTrigger(
                 view.requestedBy(), Owner.millis(view.requestedAt()), Progress.State.valueOf(view.state()),
                 view.finished(), view.message(), view.elapsedSeconds(), view.requests(), view.errors(), view.runId(),
                 view.runLabel(), view.verdict(), view.verdictSummary(), view.log(), owner, Owner.millis(savedAt),
-                snapshot.loadPid(), Owner.millis(snapshot.loadStartedAt()));
+                snapshot.loadPid(), Owner.millis(snapshot.loadStartedAt()), null);
     }
 
     Series series() {

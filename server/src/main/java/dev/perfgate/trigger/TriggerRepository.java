@@ -59,8 +59,13 @@ class TriggerRepository {
 
     /** Marks an unfinished trigger failed with the reason; false when it had finished already. */
     boolean fail(String id, String message, Instant at) {
+        return fail(id, message, at, null);
+    }
+
+    /** As {@link #fail(String, String, Instant)}, the series reserved until {@code reservedUntil} (null: not). */
+    boolean fail(String id, String message, Instant at, Instant reservedUntil) {
         Update failed = new Update().set("state", Progress.State.FAILED).set("finished", true).set("message", message)
-                .set("savedAt", at);
+                .set("savedAt", at).set("reservedUntil", reservedUntil);
         return mongo.updateFirst(unfinished(id), failed, StoredTrigger.class).getMatchedCount() == 1;
     }
 

@@ -227,6 +227,13 @@ public class Triggers {
                     throw busy(series, held.get().requestedBy());
                 }
                 abandoned.abandon(held.get(), me, false);
+                held = store.find(holder.get());
+            }
+            if (held.isPresent() && abandoned.stillReserved(held.get())) {
+                throw ApiException.conflict("The Jenkins build of " + series + " triggered by "
+                        + held.get().requestedBy() + " at " + held.get().requestedAt() + " has not recorded its run yet "
+                        + "(PerfGate lost track of it while it was queued); the series is reserved for that run until "
+                        + held.get().reservedUntil() + ": PerfGate runs one load per series at a time");
             }
             store.unlock(series, holder.get());
         }

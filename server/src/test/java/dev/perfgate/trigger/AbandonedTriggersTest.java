@@ -12,6 +12,7 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -35,7 +36,8 @@ class AbandonedTriggersTest {
     final InMemoryTriggers store = new InMemoryTriggers();
     final RunService runService = mock(RunService.class);
     final RunRepository runs = mock(RunRepository.class);
-    final AbandonedTriggers abandoned = new AbandonedTriggers(store, runService, runs, Clock.fixed(NOW, ZoneOffset.UTC));
+    final AbandonedTriggers abandoned = new AbandonedTriggers(store, runService, runs, Clock.fixed(NOW, ZoneOffset.UTC),
+            Duration.ofMinutes(30));
 
     @Test
     void shouldAbortTheRunOfALocalLoadWhoseInstanceStoppedAnswering() {
@@ -63,6 +65,45 @@ class AbandonedTriggersTest {
         assertThat(store.find("t-ann").orElseThrow().message()).isEqualTo("PerfGate restarted while this run was going; "
                 + "the Jenkins build goes on by itself and records its run");
         verify(runService, never()).end(anyString(), any());
+    }
+
+    @Test
+    void shouldKeepTheSeriesForTheRunOfAJenkinsBuildThatWasStillQueued() {
+        StoredTrigger queued = withLoad(TriggersTest.stored("t-ann", ME, LAST_HEARD, Progress.State.QUEUED,
+                "Jenkins queued the build; waiting for it to record its run"), JenkinsRunner.NAME, null);
+        queued = withoutRun(queued);
+        store.insert(queued);
+        store.lock(queued.series(), queued.id(), LAST_HEARD);
+
+        abandoned.abandon(queued, ME, true);
+
+        StoredTrigger failed = store.find("t-ann").orElseThrow();
+        Instant reservedUntil = queued.requestedAt().plus(Duration.ofMinutes(30));
+        assertThat(failed.state()).isEqualTo(Progress.State.FAILED);
+        assertThat(failed.message()).isEqualTo("PerfGate restarted while this run was going; the Jenkins build goes on "
+                + "by itself and records its run; the series stays reserved for the run it will record, until "
+                + reservedUntil + " at the latest");
+        assertThat(failed.reservedUntil()).isEqualTo(reservedUntil);
+        assertThat(store.lockHolder(queued.series())).as("the series stays taken").contains("t-ann");
+        assertThat(abandoned.stillReserved(failed)).as("no run recorded yet").isTrue();
+
+        Run earlier = runCreatedAt(queued.requestedAt().minusSeconds(1));
+        given(runs.ofSeries(queued.series(), 1)).willReturn(List.of(earlier));
+        assertThat(abandoned.stillReserved(failed)).as("only a run the build records after the trigger counts").isTrue();
+
+        given(runs.ofSeries(queued.series(), 1)).willReturn(List.of(runCreatedAt(queued.requestedAt().plusSeconds(40))));
+        assertThat(abandoned.stillReserved(failed)).as("the build recorded its run: that run blocks while running")
+                .isFalse();
+    }
+
+    @Test
+    void shouldNotReserveTheSeriesBeyondTheFollowTimeout() {
+        StoredTrigger old = withoutRun(withLoad(TriggersTest.stored("t-ann", ME, NOW.minus(Duration.ofMinutes(31)),
+                Progress.State.QUEUED, "Jenkins queued the build"), JenkinsRunner.NAME, null));
+
+        endAndKeep(old);
+
+        assertThat(store.find("t-ann").orElseThrow().reservedUntil()).isNull();
     }
 
     @Test
@@ -94,7 +135,19 @@ class AbandonedTriggersTest {
         return new StoredTrigger(t.id(), runner, t.system(), t.workload(), t.environment(), t.version(), t.users(),
                 t.durationSeconds(), t.rampUpSeconds(), t.requestedBy(), t.requestedAt(), t.state(), t.finished(),
                 t.message(), t.elapsedSeconds(), t.requests(), t.errors(), t.runId(), t.runLabel(), t.verdict(),
-                t.verdictSummary(), t.log(), t.owner(), t.savedAt(), pid, pid == null ? null : LAST_HEARD.minusSeconds(6));
+                t.verdictSummary(), t.log(), t.owner(), t.savedAt(), pid, pid == null ? null : LAST_HEARD.minusSeconds(6),
+                null);
+    }
+
+    private static StoredTrigger withoutRun(StoredTrigger t) {
+        return new StoredTrigger(t.id(), t.runner(), t.system(), t.workload(), t.environment(), t.version(), t.users(),
+                t.durationSeconds(), t.rampUpSeconds(), t.requestedBy(), t.requestedAt(), t.state(), t.finished(),
+                t.message(), 0, 0, 0, null, null, null, null, List.of(), t.owner(), t.savedAt(), null, null, null);
+    }
+
+    private static Run runCreatedAt(Instant created) {
+        return new Run("r8", "shop", "peak", "test", "8", "1.2", null, null, null, null, Trigger.CI, List.of(),
+                Map.of(), created, null, 0, RunStatus.RUNNING, null, created, null, null);
     }
 
     private static Run run(RunStatus status) {

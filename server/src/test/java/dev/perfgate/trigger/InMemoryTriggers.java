@@ -48,7 +48,7 @@ class InMemoryTriggers extends TriggerRepository {
     }
 
     @Override
-    boolean fail(String id, String message, Instant at) {
+    boolean fail(String id, String message, Instant at, Instant reservedUntil) {
         StoredTrigger t = triggers.get(id);
         if (t == null || t.finished()) {
             return false;
@@ -56,7 +56,8 @@ class InMemoryTriggers extends TriggerRepository {
         triggers.put(id, new StoredTrigger(t.id(), t.runner(), t.system(), t.workload(), t.environment(), t.version(),
                 t.users(), t.durationSeconds(), t.rampUpSeconds(), t.requestedBy(), t.requestedAt(),
                 Progress.State.FAILED, true, message, t.elapsedSeconds(), t.requests(), t.errors(), t.runId(),
-                t.runLabel(), t.verdict(), t.verdictSummary(), t.log(), t.owner(), at, t.loadPid(), t.loadStartedAt()));
+                t.runLabel(), t.verdict(), t.verdictSummary(), t.log(), t.owner(), at, t.loadPid(), t.loadStartedAt(),
+                reservedUntil));
         return true;
     }
 

@@ -1,6 +1,7 @@
 package dev.perfgate.trigger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.CookieManager;
 import java.net.URI;
@@ -30,10 +31,12 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.perfgate.PerfGateApplication;
 import dev.perfgate.run.CreateRunRequest;
+import dev.perfgate.run.EndRunRequest;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunService;
 import dev.perfgate.run.RunStatus;
 import dev.perfgate.run.Trigger;
+import dev.perfgate.system.ApiException;
 
 /**
  * PerfGate restarted on the same data dir (the embedded store): a trigger the previous process left running (it
@@ -89,6 +92,39 @@ class TriggerRestartIT {
             }
         } finally {
             orphan.destroyForcibly();
+        }
+    }
+
+    @Test
+    void shouldKeepTheSeriesForAQueuedJenkinsBuildUntilItRecordsItsRun() throws Exception {
+        Owner crashed = deadProcessOnThisMachine();
+        String triggerId = new ObjectId().toHexString();
+        try (ConfigurableApplicationContext before = perfGate()) {
+            Progress progress = new Progress(triggerId, JenkinsRunner.NAME, REQUEST, "ann", Instant.now());
+            progress.state(Progress.State.QUEUED, "Jenkins queued the build; waiting for it to record its run");
+            TriggerRepository store = before.getBean(TriggerRepository.class);
+            store.insert(StoredTrigger.of(REQUEST, progress.snapshot(), crashed, Instant.now()));
+            store.lock(REQUEST.series(), triggerId, Instant.now());
+        }
+
+        try (ConfigurableApplicationContext after = perfGate()) {
+            JsonNode progress = progressJson(after, triggerId);
+            assertThat(progress.path("state").asString()).isEqualTo("FAILED");
+            assertThat(progress.path("message").asString()).startsWith("PerfGate restarted while this run was going; "
+                    + "the Jenkins build goes on by itself and records its run; the series stays reserved for the run "
+                    + "it will record, until ");
+            Triggers triggers = after.getBean(Triggers.class);
+            assertThatThrownBy(() -> triggers.start(REQUEST, "bob")).as("the queued build will still load the series")
+                    .isInstanceOf(ApiException.class).hasMessageContaining("has not recorded its run yet");
+
+            // the build runs after all and records its run, as the perfgate CLI in it does; once it ended, the series is free
+            RunService runs = after.getBean(RunService.class);
+            Run recorded = runs.create(new CreateRunRequest("shop", "peak", "test", null, "1.2", null, null, null, null,
+                    Trigger.CI, List.of(), Map.of(), 0, null), Trigger.CI).run();
+            assertThatThrownBy(() -> triggers.start(REQUEST, "bob")).as("its run is running")
+                    .isInstanceOf(ApiException.class).hasMessageContaining("has been running since");
+            runs.end(recorded.id(), new EndRunRequest(EndRunRequest.Outcome.ABORTED, "the test ends it", null));
+            assertThat(triggers.start(REQUEST, "bob").id()).as("the series is free again").isNotEqualTo(triggerId);
         }
     }
 

@@ -224,7 +224,7 @@ class TriggersTest {
     static StoredTrigger stored(String id, Owner owner, Instant savedAt, Progress.State state, String message) {
         return new StoredTrigger(id, "local", "shop", "peak", "test", "1.2", 2, 10, 0, id.substring(2),
                 savedAt.minusSeconds(10), state, state.finished(), message, 6, 120, 1, "r7", "7", null, null,
-                List.of("> Global | 120 | 119 | 1"), owner, savedAt, null, null);
+                List.of("> Global | 120 | 119 | 1"), owner, savedAt, null, null, null);
     }
 
     /** The runner's thread frees the series just after the run finished. */
