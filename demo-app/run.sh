@@ -51,9 +51,13 @@ if [[ ${DEMO_PROFILER:-pyroscope} != none ]]; then
   export PYROSCOPE_SERVER_ADDRESS=${PYROSCOPE_SERVER_ADDRESS:-http://127.0.0.1:4041}
   export PYROSCOPE_APPLICATION_NAME=${PYROSCOPE_APPLICATION_NAME:-demo-app}
   export PYROSCOPE_FORMAT=${PYROSCOPE_FORMAT:-jfr}
-  # itimer: CPU as <app>.itimer. PYROSCOPE_PROFILER_EVENT=wall gives <app>.wall and <app>.cpu instead (checks then
-  # need profileNames: { cpu: cpu }); it samples every thread, so set PYROSCOPE_PROFILING_INTERVAL=20ms or more.
-  export PYROSCOPE_PROFILER_EVENT=${PYROSCOPE_PROFILER_EVENT:-itimer}
+  # wall (the default): wall clock as <app>.wall and, from the same samples, the running threads as <app>.cpu; it
+  # samples every thread, so every 20 ms. PYROSCOPE_PROFILER_EVENT=itimer samples CPU time only, every 10 ms of it, as
+  # <app>.itimer (checks then need no profileNames, and no wall profile).
+  export PYROSCOPE_PROFILER_EVENT=${PYROSCOPE_PROFILER_EVENT:-wall}
+  if [[ $PYROSCOPE_PROFILER_EVENT == wall ]]; then
+    export PYROSCOPE_PROFILING_INTERVAL=${PYROSCOPE_PROFILING_INTERVAL:-20ms}
+  fi
   export PYROSCOPE_PROFILER_ALLOC=${PYROSCOPE_PROFILER_ALLOC-512k}
   export PYROSCOPE_PROFILER_LOCK=${PYROSCOPE_PROFILER_LOCK-10ms}
   export PYROSCOPE_UPLOAD_INTERVAL=${PYROSCOPE_UPLOAD_INTERVAL:-10s}

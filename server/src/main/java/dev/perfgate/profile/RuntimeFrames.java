@@ -28,8 +28,10 @@ final class RuntimeFrames {
                 return true;
             }
         }
-        // native code: libc.so.6.poll, libjvm.so.G1ParScanThreadState::trim_queue, __GI___clone3, JVM C++ methods
+        // native code: libc.so.6.poll, libjvm.so.G1ParScanThreadState::trim_queue, __GI___clone3, JVM C++ methods, the
+        // kernel's vDSO (vdso.__vdso_clock_gettime: System.nanoTime and currentTimeMillis)
         return frame.contains(".so.") || frame.contains(".so ") || frame.endsWith(".so") || frame.contains("::")
-                || frame.startsWith("__") || frame.startsWith("_ZN");
+                || frame.startsWith("__") || frame.startsWith("_ZN") || frame.startsWith("vdso.")
+                || frame.startsWith("linux-vdso");
     }
 }

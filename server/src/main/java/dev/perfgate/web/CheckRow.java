@@ -22,6 +22,15 @@ record CheckRow(String name, String status, boolean key, String value, String re
                 c.explanation() == null ? List.of() : c.explanation());
     }
 
+    /** The baseline as the narrow table column shows it: "median of 5 runs", its run range in {@link #baselineLabel}. */
+    public String baselineShort() {
+        if (baselineLabel == null) {
+            return null;
+        }
+        int range = baselineLabel.indexOf(" (");
+        return range > 0 ? baselineLabel.substring(0, range) : baselineLabel;
+    }
+
     /** "18.52 % ± 1.19 % (2 sd over 5 runs, run-to-run 3.2 %)". */
     static String noise(Noise noise, String unit) {
         if (noise == null) {

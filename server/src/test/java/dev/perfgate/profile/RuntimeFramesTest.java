@@ -11,6 +11,7 @@ class RuntimeFramesTest {
     @ValueSource(strings = {"java/lang/Thread.sleep", "java.lang.Thread.sleep", "jdk/internal/misc/Unsafe.park",
             "sun/nio/ch/EPoll.wait", "com/sun/net/httpserver/HttpServer.start", "javax/crypto/Cipher.doFinal",
             "libc.so.6.__futex_abstimed_wait_common", "libjvm.so.ObjectMonitor::enter", "[unknown]",
+            "vdso.__vdso_clock_gettime", "linux-vdso.so.1.__vdso_gettimeofday",
             "__GI___clone3", "G1ParScanThreadState::trim_queue"})
     void shouldTreatJdkJvmAndNativeFramesAsRuntime(String frame) {
         assertThat(RuntimeFrames.isRuntime(frame)).isTrue();
