@@ -123,19 +123,23 @@ scripts/test-servers.sh start prometheus process-exporter pyroscope
 
 log "Building PerfGate, the demo app and the CLI"
 ./mvnw -q -B -ntp package -Dmaven.test.skip=true -pl server,demo-app,jenkins-plugin/client -am
+# run copies: a later build (the UI walkthrough of scripts/test.sh, your own edits) may rewrite target/ under
+# the running JVMs, which then fail to load their classes
+mkdir -p "$demo_dir/bin"
+cp server/target/perfgate-server-exec.jar demo-app/target/perfgate-demo-app.jar "$demo_dir/bin/"
 
 log "Starting a local Slack webhook receiver on 127.0.0.1:$slack_port, PerfGate on $url, the demo app on $demo_url"
 slack_file="$demo_dir/slack-messages.jsonl"
 port_free slack-receiver "$slack_port"; port_free perfgate "$port"; port_free demo-app 18080
 start_bg slack-receiver python3 scripts/webhook-receiver.py "$slack_port" "$slack_file"
-PERFGATE_ADMIN_TOKEN="$token" start_bg perfgate java -jar server/target/perfgate-server-exec.jar \
+PERFGATE_ADMIN_TOKEN="$token" start_bg perfgate java -jar "$demo_dir/bin/perfgate-server-exec.jar" \
   --server.port="$port" --server.address=127.0.0.1 --perfgate.data-dir="$demo_dir/data" \
   --perfgate.checks-dir="$root/checks" --perfgate.public-url="$url" \
   --perfgate.security.users[0].name="$ui_user" --perfgate.security.users[0].password="{noop}$ui_password" \
   --perfgate.security.users[0].role=admin \
   --perfgate.alerts.routes[0].name=demo-slack --perfgate.alerts.routes[0].system=demo-app \
   --perfgate.alerts.routes[0].webhook-url="http://127.0.0.1:$slack_port/services/T0DEMO/B0DEMO/demo"
-start_bg demo-app demo-app/run.sh
+DEMO_APP_JAR="$demo_dir/bin/perfgate-demo-app.jar" start_bg demo-app demo-app/run.sh
 wait_for slack-receiver "http://127.0.0.1:$slack_port/" 30
 wait_for perfgate "$url/actuator/health" 180
 wait_for demo-app "$demo_url/actuator/health" 180

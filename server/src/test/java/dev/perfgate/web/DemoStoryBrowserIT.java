@@ -1,0 +1,208 @@
+package dev.perfgate.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * A newcomer's walk through the UI of the live demo story, in a real headless Chromium: sign in, find the demo's
+ * series on the home page, its runs with a red mark on each regression run, read each regression's failing check and
+ * the function that grew on its run page, see the differential flame graph of the CPU regression against its baseline,
+ * the trends, and trigger a run of the series from the UI and follow it to its verdict.
+ *
+ * <p>It runs against what {@code scripts/demo.sh} left running (PerfGate, the demo app with the profiler, Prometheus,
+ * Pyroscope), not against a test double: {@code scripts/test.sh} runs it after the demo's story, with
+ * {@code PERFGATE_DEMO_URL} and {@code PERFGATE_DEMO_RUNS} (the story's runs file: label, run id, CLI exit code,
+ * step). The default {@code verify} leaves it out (it needs the story); without those variables it fails and says
+ * so. Screenshots go to target/screenshots/demo-*.png.
+ */
+class DemoStoryBrowserIT {
+
+    static final Duration TRIGGERED_RUN_WAIT = Duration.ofMinutes(5);
+
+    static Chromium chromium;
+    static WebDriver browser;
+
+    final String base = requiredEnv("PERFGATE_DEMO_URL");
+    final List<StoryRun> story = StoryRun.read(Path.of(requiredEnv("PERFGATE_DEMO_RUNS")));
+    final String user = System.getenv().getOrDefault("PERFGATE_DEMO_USER", "demo");
+    final String password = System.getenv().getOrDefault("PERFGATE_DEMO_PASSWORD", "demo");
+
+    @BeforeAll
+    static void startChromium() throws IOException {
+        chromium = Chromium.start();
+        browser = chromium.browser();
+    }
+
+    @AfterAll
+    static void stopChromium() {
+        if (chromium != null) {
+            chromium.close();
+        }
+    }
+
+    @Test
+    void shouldLeadANewcomerFromTheSeriesToEachRegressionItsCulpritTheDiffAndATriggeredRunsVerdict() throws Exception {
+        chromium.signIn(base, user, password);
+        WebElement series = chromium.waitFor(By.id("series"));
+        WebElement seriesRow = series.findElement(By.xpath(".//tr[.//a[normalize-space()='demo-app / peak / local']]"));
+        assertThat(seriesRow.getText()).as("the latest verdict of the series: the story's last run, a fixed one")
+                .contains("PASS");
+        assertThat(seriesRow.findElements(By.cssSelector("svg, canvas"))).as("the key check's sparkline").isNotEmpty();
+        chromium.screenshot("demo-01-home");
+
+        seriesRow.findElement(By.linkText("demo-app / peak / local")).click();
+        chromium.waitFor(By.id("runs"));
+        for (StoryRun run : story) {
+            WebElement row = browser.findElement(By.cssSelector("#runs tr[data-run='" + run.runId() + "']"));
+            assertThat(row.findElements(By.cssSelector(".mark-fail")))
+                    .as("%s (%s): a red mark only on a regression run", run.label(), run.runId())
+                    .hasSize(run.isRegression() ? 1 : 0);
+        }
+        chromium.screenshot("demo-02-series");
+        String seriesUrl = browser.getCurrentUrl();
+
+        for (StoryRun run : story) {
+            if (!run.isRegression()) {
+                continue;
+            }
+            browser.get(seriesUrl);
+            chromium.waitFor(By.cssSelector("#runs tr[data-run='" + run.runId() + "'] a[href*='/runs/']")).click();
+            chromium.waitFor(By.id("checks"));
+            String profile = browser.findElement(By.id("profile")).getText();
+            switch (run.step()) {
+                case "cpu" -> {
+                    WebElement cpu = failingCheck("avg CPU");
+                    assertThat(number(cpu.findElement(By.cssSelector("td.value")).getText()))
+                            .as("the CPU regression's avg CPU on its run page").isGreaterThan(50);
+                    failingCheck("p99 response time");
+                    assertThat(profile).as("the function that grew").contains("MatrixCalculator.multiply");
+                }
+                case "alloc" -> {
+                    failingCheck("allocated bytes per request");
+                    assertThat(profile).as("the allocating function").contains("FieldLogger.<init>");
+                }
+                case "lock" -> {
+                    failingCheck("p99 response time");
+                    if (profile.contains("wall")) {
+                        assertThat(profile).as("the blocking frame in the wall-clock diff").contains("ConnectionPool.acquire");
+                    }
+                }
+                default -> throw new IllegalStateException("unknown regression step " + run.step());
+            }
+            chromium.screenshot("demo-03-run-" + run.step());
+            if (run.step().equals("cpu")) {
+                browser.findElement(By.linkText("Compare with its baseline")).click();
+                chromium.waitFor(By.cssSelector("#flamegraph[data-drawn='true'] svg rect"));
+                assertThat(browser.findElement(By.tagName("h1")).getText()).startsWith("Compare run");
+                assertThat(browser.findElement(By.id("compare-checks")).getText()).contains("avg CPU");
+                assertThat(browser.findElements(By.cssSelector("#flamegraph svg g.frame"))).as("frames drawn")
+                        .hasSizeGreaterThan(10);
+                Object culprit = ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(
+                        "return [...document.querySelectorAll('#flamegraph svg g.frame title')]"
+                                + ".map(t => t.textContent).find(t => t.includes('MatrixCalculator.multiply')) || null");
+                assertThat(culprit).as("the culprit's frame in the diff flame graph").isNotNull();
+                chromium.screenshot("demo-04-compare-cpu");
+            }
+        }
+
+        browser.get(seriesUrl + "/trends");
+        chromium.waitFor(By.cssSelector("#trend-0 canvas"));
+        assertThat(browser.findElement(By.tagName("main")).getText()).contains("avg CPU");
+        chromium.screenshot("demo-05-trends");
+
+        browser.get(seriesUrl);
+        chromium.waitFor(By.linkText("Trigger a run of this series")).click();
+        type("version", "1.3.2");
+        type("users", "6");
+        type("durationSeconds", "20");
+        type("rampUpSeconds", "3");
+        chromium.screenshot("demo-06-trigger");
+        browser.findElement(By.id("start")).click();
+        chromium.waitFor(By.id("progress"));
+        new WebDriverWait(browser, TRIGGERED_RUN_WAIT).until(d -> number(d.findElement(By.id("p-requests")).getText()) > 0
+                || Set.of("DONE", "FAILED").contains(d.findElement(By.id("progress")).getAttribute("data-state")));
+        assertThat(number(browser.findElement(By.id("p-requests")).getText()))
+                .as("requests so far; the trigger: %s", browser.findElement(By.id("p-message")).getText()).isPositive();
+        assertThat(browser.findElement(By.id("p-elapsed")).getText()).endsWith("of 23 s");
+        chromium.screenshot("demo-07-trigger-progress");
+        new WebDriverWait(browser, TRIGGERED_RUN_WAIT).until(d -> Set.of("DONE", "FAILED")
+                .contains(d.findElement(By.id("progress")).getAttribute("data-state")));
+        assertThat(browser.findElement(By.id("progress")).getAttribute("data-state"))
+                .as("the triggered run: %s", browser.findElement(By.id("p-message")).getText()).isEqualTo("DONE");
+        String verdict = browser.findElement(By.id("p-verdict-badge")).getText();
+        chromium.screenshot("demo-08-trigger-verdict");
+        assertThat(verdict).as("the fixed demo app, triggered from the UI: %s",
+                browser.findElement(By.id("p-verdict-summary")).getText()).isEqualTo("PASS");
+
+        browser.findElement(By.id("p-run")).click();
+        chromium.waitFor(By.id("checks"));
+        assertThat(browser.findElement(By.cssSelector("dl.meta")).getText()).contains("ui").contains("1.3.2");
+        chromium.screenshot("demo-09-triggered-run");
+    }
+
+    private WebElement failingCheck(String name) {
+        WebElement row = browser.findElement(By.cssSelector("#checks tr[data-check='" + name + "']"));
+        assertThat(row.getText()).as("check %s on %s", name, browser.getCurrentUrl()).contains("FAIL");
+        return row;
+    }
+
+    private void type(String id, String value) {
+        WebElement field = browser.findElement(By.id(id));
+        field.clear();
+        field.sendKeys(value);
+    }
+
+    /** The number a cell starts with: "69.12 %" → 69.12, "1,234" → 1234. */
+    static double number(String text) {
+        String digits = text.strip().replace(",", "").split("\\s+")[0];
+        return digits.isEmpty() ? 0 : Double.parseDouble(digits);
+    }
+
+    private static String requiredEnv(String name) {
+        String value = System.getenv(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException(name + " is not set: this test walks through the live demo story; run it "
+                    + "through scripts/test.sh (or after scripts/demo.sh --quick, with PERFGATE_DEMO_URL=http://127.0.0.1:8080 "
+                    + "and PERFGATE_DEMO_RUNS=target/demo/runs-<stamp>.tsv)");
+        }
+        return value;
+    }
+
+    /** One line of the demo's runs file: label, run id, the CLI's exit code, the story step (baseline, cpu, …, fixed). */
+    record StoryRun(String label, String runId, int exitCode, String step) {
+
+        boolean isRegression() {
+            return !step.equals("baseline") && !step.equals("fixed");
+        }
+
+        static List<StoryRun> read(Path file) {
+            try {
+                List<StoryRun> runs = Files.readAllLines(file).stream().filter(line -> !line.isBlank()).map(line -> {
+                    String[] fields = line.split("\t");
+                    return new StoryRun(fields[0], fields[1], Integer.parseInt(fields[2]), fields[3].toLowerCase(Locale.ROOT));
+                }).toList();
+                if (runs.isEmpty()) {
+                    throw new IllegalStateException("no runs in " + file + ": did the demo story run?");
+                }
+                return runs;
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read the demo's runs file " + file, e);
+            }
+        }
+    }
+}
