@@ -43,9 +43,9 @@ for arg in "$@"; do
 done
 
 if [[ $quick == 1 ]]; then
-  users=6 ramp=3 duration=25 matrix=40 cooldown=8 settle=25
+  users=6 ramp=3 duration=25 matrix=40 cooldown=8
 else
-  users=6 ramp=10 duration=90 matrix=40 cooldown=10 settle=30
+  users=6 ramp=10 duration=90 matrix=40 cooldown=10
 fi
 
 log() { printf '\n== %s\n' "$*"; }
@@ -187,7 +187,6 @@ for name in "${regressions[@]}"; do
   regression "$name" on
   load_run "$name regression on" "1.$minor.0" "$name"
   regression "$name" off
-  sleep "$settle"  # let the app settle after the regression (its CPU stayed up into the next run otherwise)
   load_run "$name fixed" "1.$minor.1" fixed
   minor=$((minor + 1))
 done

@@ -68,9 +68,7 @@ class TriggerRestartIT {
                 progress.run(run.id(), run.runId());
                 progress.loadProcess(orphan.pid(), orphan.info().startInstant().orElseThrow());
                 progress.load(6, 120, 1);
-                TriggerRepository store = before.getBean(TriggerRepository.class);
-                store.insert(StoredTrigger.of(REQUEST, progress.snapshot(), crashed, Instant.now()));
-                store.lock(REQUEST.series(), triggerId, Instant.now());
+                leftBy(crashed, before, progress);
             }
 
             try (ConfigurableApplicationContext after = perfGate()) {
@@ -102,9 +100,7 @@ class TriggerRestartIT {
         try (ConfigurableApplicationContext before = perfGate()) {
             Progress progress = new Progress(triggerId, JenkinsRunner.NAME, REQUEST, "ann", Instant.now());
             progress.state(Progress.State.QUEUED, "Jenkins queued the build; waiting for it to record its run");
-            TriggerRepository store = before.getBean(TriggerRepository.class);
-            store.insert(StoredTrigger.of(REQUEST, progress.snapshot(), crashed, Instant.now()));
-            store.lock(REQUEST.series(), triggerId, Instant.now());
+            leftBy(crashed, before, progress);
         }
 
         try (ConfigurableApplicationContext after = perfGate()) {
@@ -157,6 +153,13 @@ class TriggerRestartIT {
                 "--perfgate.security.users[0].role=runner",
                 "--perfgate.runner.local.working-dir=" + runnerDir, "--perfgate.runner.local.results-dir=results",
                 "--perfgate.runner.local.command=sh," + SCRIPT + ",{resultsDir},{durationSeconds},20");
+    }
+
+    /** Stores the trigger as the crashed process last saved it, holding its series. */
+    private static void leftBy(Owner crashed, ConfigurableApplicationContext context, Progress progress) {
+        TriggerRepository store = context.getBean(TriggerRepository.class);
+        store.insert(StoredTrigger.of(REQUEST, progress.snapshot(), crashed, Instant.now()));
+        store.lock(REQUEST.series(), progress.id(), Instant.now());
     }
 
     /** A PerfGate process that ran on this machine and is gone. */
