@@ -22,7 +22,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * A newcomer's walk through the UI of the live demo story, in a real headless Chromium: sign in, find the demo's
  * series on the home page, its runs with a red mark on each regression run, read each regression's failing check and
  * the function that grew on its run page, see the differential flame graph of the CPU regression against its baseline,
- * the trends, and trigger a run of the series from the UI and follow it to its verdict.
+ * the trends, trigger a run of the series from the UI and follow it to its verdict, and act on runs as an admin
+ * (re-evaluate, accept a regression with a reason, pin a baseline, mark a run invalid).
  *
  * <p>It runs against what {@code scripts/demo.sh} left running (PerfGate, the demo app with the profiler, Prometheus,
  * Pyroscope), not against a test double: {@code scripts/test.sh} runs it after the demo's story, with
@@ -80,9 +81,7 @@ class DemoStoryBrowserIT {
             if (!run.isRegression()) {
                 continue;
             }
-            browser.get(seriesUrl);
-            chromium.waitFor(By.cssSelector("#runs tr[data-run='" + run.runId() + "'] a[href*='/runs/']")).click();
-            chromium.waitFor(By.id("checks"));
+            openRun(seriesUrl, run);
             String profile = browser.findElement(By.id("profile")).getText();
             switch (run.step()) {
                 case "cpu" -> {
@@ -153,6 +152,54 @@ class DemoStoryBrowserIT {
         chromium.waitFor(By.id("checks"));
         assertThat(browser.findElement(By.cssSelector("dl.meta")).getText()).contains("ui").contains("1.3.2");
         chromium.screenshot("demo-09-triggered-run");
+        String triggeredRun = browser.getCurrentUrl();
+
+        // the actions of an admin: re-evaluate the triggered run, accept the lock regression with a reason, pin a
+        // baseline, mark a run invalid; each says what it did and the page shows it
+        act(By.xpath("//form[.//h3[text()='Re-evaluate']]//button"), null, null);
+        assertThat(notice()).startsWith("Evaluated again: PASS");
+        assertThat(browser.findElement(By.id("history-heading")).isDisplayed()).as("the verdict history").isTrue();
+
+        StoryRun lock = story.stream().filter(run -> run.step().equals("lock")).findFirst().orElseThrow();
+        openRun(seriesUrl, lock);
+        act(By.xpath("//button[text()='Accept as the new normal']"), "review-reason",
+                "known: the pool's connection check, removed in 1.3.1");
+        assertThat(browser.findElement(By.cssSelector(".summary")).getText())
+                .contains("Regression accepted by " + user + ": known: the pool's connection check, removed in 1.3.1");
+        chromium.screenshot("demo-10-regression-accepted");
+
+        openRun(seriesUrl, story.get(story.size() - 1));
+        act(By.xpath("//button[text()='Pin as baseline']"), "pin-reason", "the fixed release");
+        assertThat(notice()).startsWith("Pinned as the baseline of its series");
+        assertThat(browser.findElement(By.tagName("main")).getText()).contains("pinned baseline");
+
+        browser.get(triggeredRun);
+        act(By.xpath("//button[text()='Mark invalid']"), "invalid-reason", "a try-out from the UI walkthrough");
+        assertThat(browser.findElement(By.cssSelector(".title-row .badge")).getText()).isEqualTo("INVALID");
+        chromium.screenshot("demo-11-marked-invalid");
+    }
+
+    /** Opens the run's page from the series' list, as a person would. */
+    private void openRun(String seriesUrl, StoryRun run) {
+        browser.get(seriesUrl);
+        chromium.waitFor(By.cssSelector("#runs tr[data-run='" + run.runId() + "'] a[href*='/runs/']")).click();
+        chromium.waitFor(By.id("checks"));
+    }
+
+    /** Fills the reason (if any) and submits the action's form; waits for the page it leads back to. */
+    private void act(By button, String reasonField, String reason) {
+        if (reasonField != null) {
+            type(reasonField, reason);
+        }
+        WebElement submit = browser.findElement(button);
+        submit.click();
+        new WebDriverWait(browser, Chromium.WAIT).until(d -> !d.findElements(By.cssSelector(".notice, .problem")).isEmpty());
+        assertThat(browser.findElements(By.cssSelector(".problem"))).as("refused: %s",
+                browser.findElements(By.cssSelector(".problem")).stream().map(WebElement::getText).toList()).isEmpty();
+    }
+
+    private String notice() {
+        return browser.findElement(By.cssSelector(".notice")).getText();
     }
 
     private WebElement failingCheck(String name) {
