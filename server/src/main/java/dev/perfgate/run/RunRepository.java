@@ -144,12 +144,21 @@ public class RunRepository {
     }
 
     /**
-     * The next run number of a series: a counter document (upsert + $inc). Not every store makes
+     * The next run number of a series: a counter document (upsert + $inc), started after the runs the series has
+     * when it is first needed (a run triggered from the UI after CI's runs 151–155 is 156). Not every store makes
      * this atomic under concurrency; the unique runId index does the real guarding, and callers
      * take the next number when one is taken.
      */
     long nextNumber(Series series) {
-        Query counter = Query.query(Criteria.where("_id").is("run-number:" + series));
+        String counterId = "run-number:" + series;
+        Query counter = Query.query(Criteria.where("_id").is(counterId));
+        if (!mongo.exists(counter, "counters")) {
+            try {
+                mongo.insert(new Document("_id", counterId).append("value", numberedSoFar(series)), "counters");
+            } catch (DuplicateKeyException anotherCallerStartedIt) {
+                // it starts from the same runs
+            }
+        }
         Document result;
         try {
             result = atomic.updateAndGet(counter, new Update().inc("value", 1L), Document.class, "counters", true).orElseThrow();
@@ -158,6 +167,19 @@ public class RunRepository {
             result = atomic.updateAndGet(counter, new Update().inc("value", 1L), Document.class, "counters", true).orElseThrow();
         }
         return ((Number) result.get("value")).longValue();
+    }
+
+    /**
+     * Where a series' numbering starts when it has runs already (their ids chosen by CI, e.g. {@code 151}, or
+     * {@code build-7}): after its highest numeric run id, and at least after as many runs as it has.
+     */
+    private long numberedSoFar(Series series) {
+        Query ids = Query.query(seriesCriteria(series));
+        ids.fields().include("runId");
+        List<Document> runs = mongo.find(ids, Document.class, mongo.getCollectionName(Run.class));
+        long highest = runs.stream().map(run -> run.getString("runId"))
+                .filter(id -> id != null && id.matches("[0-9]{1,15}")).mapToLong(Long::parseLong).max().orElse(0);
+        return Math.max(highest, runs.size());
     }
 
     private static Criteria seriesCriteria(Series series) {

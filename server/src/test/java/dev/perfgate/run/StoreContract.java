@@ -92,6 +92,25 @@ abstract class StoreContract {
     }
 
     @Test
+    void shouldNumberARunAfterTheRunsItsSeriesHasAlready() {
+        service.create(request("151", null), Trigger.CI);
+        service.create(request("155", null), Trigger.CI);
+        service.create(request("build-7", null), Trigger.CI);
+
+        assertThat(service.create(request(null, null), Trigger.UI).run().runId()).as("after the highest number")
+                .isEqualTo("156");
+        assertThat(service.create(request(null, null), Trigger.UI).run().runId()).isEqualTo("157");
+
+        CreateRunRequest named = new CreateRunRequest(system, "soak", "test", "nightly-a", null, null, null, null,
+                null, null, null, null, null, null);
+        service.create(named, Trigger.CI);
+        CreateRunRequest numbered = new CreateRunRequest(system, "soak", "test", null, null, null, null, null,
+                null, null, null, null, null, null);
+        assertThat(service.create(numbered, Trigger.UI).run().runId()).as("after as many runs as the series has")
+                .isEqualTo("2");
+    }
+
+    @Test
     void shouldPageNewestFirstWithTiesBrokenById() {
         Instant sameStart = Instant.parse("2026-03-01T10:00:00Z");
         for (int i = 1; i <= 4; i++) {
