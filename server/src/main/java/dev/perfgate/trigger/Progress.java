@@ -96,12 +96,10 @@ public final class Progress {
     }
 
     void state(State state, String message) {
-        synchronized (this) {
+        milestone(() -> {
             this.state = state;
             this.message = message;
-            version++;
-        }
-        milestone.run();
+        });
     }
 
     synchronized void load(long elapsedSeconds, long requests, long errors) {
@@ -119,27 +117,30 @@ public final class Progress {
 
     /** The load process started: which one it is, so a restarted PerfGate can tell whether it outlived it. */
     void loadProcess(long pid, Instant startedAt) {
-        synchronized (this) {
+        milestone(() -> {
             this.loadPid = pid;
             this.loadStartedAt = startedAt;
-            version++;
-        }
-        milestone.run();
+        });
     }
 
     void run(String runId, String runLabel) {
-        synchronized (this) {
+        milestone(() -> {
             this.runId = runId;
             this.runLabel = runLabel;
-            version++;
-        }
-        milestone.run();
+        });
     }
 
     void verdict(String verdict, String summary) {
-        synchronized (this) {
+        milestone(() -> {
             this.verdict = verdict;
             this.verdictSummary = summary;
+        });
+    }
+
+    /** Applies a milestone's change under the lock, then lets the listener save it (outside the lock). */
+    private void milestone(Runnable change) {
+        synchronized (this) {
+            change.run();
             version++;
         }
         milestone.run();

@@ -22,11 +22,15 @@ public final class TestServers {
     }
 
     static String required(String name) {
+        return required(name, "start the test servers with 'scripts/test-servers.sh start' and export "
+                + "'scripts/test-servers.sh env' (scripts/test.sh does both)");
+    }
+
+    /** The variable's value; a missing one fails the test with {@code howToSet}. */
+    public static String required(String name, String howToSet) {
         String value = System.getenv(name);
         if (value == null || value.isBlank()) {
-            throw new IllegalStateException(name + " is not set: start the test servers with "
-                    + "'scripts/test-servers.sh start' and export 'scripts/test-servers.sh env' "
-                    + "(scripts/test.sh does both)");
+            throw new IllegalStateException(name + " is not set: " + howToSet);
         }
         return value;
     }

@@ -18,6 +18,8 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
+import dev.perfgate.system.TestServers;
+
 /**
  * A newcomer's walk through the UI of the live demo story, in a real headless Chromium: sign in, find the demo's
  * series on the home page, its runs with a red mark on each regression run, read each regression's failing check and
@@ -221,13 +223,9 @@ class DemoStoryBrowserIT {
     }
 
     private static String requiredEnv(String name) {
-        String value = System.getenv(name);
-        if (value == null || value.isBlank()) {
-            throw new IllegalStateException(name + " is not set: this test walks through the live demo story; run it "
-                    + "through scripts/test.sh (or after scripts/demo.sh --quick, with PERFGATE_DEMO_URL=http://127.0.0.1:8080 "
-                    + "and PERFGATE_DEMO_RUNS=target/demo/runs-<stamp>.tsv)");
-        }
-        return value;
+        return TestServers.required(name, "this test walks through the live demo story; run it through scripts/test.sh "
+                + "(or after scripts/demo.sh --quick, with PERFGATE_DEMO_URL=http://127.0.0.1:8080 and "
+                + "PERFGATE_DEMO_RUNS=target/demo/runs-<stamp>.tsv)");
     }
 
     /** One line of the demo's runs file: label, run id, the CLI's exit code, the story step (baseline, cpu, …, fixed). */
