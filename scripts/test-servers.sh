@@ -400,8 +400,12 @@ server_command() {
       CMD_ENV=()
       ;;
     process-exporter)
+      # -recheck: match every process against the groups on each scrape. Without it the exporter files a PID
+      # once, when it first sees it: demo-app/run.sh is bash that then execs java, so a scrape that lands before
+      # the exec files the JVM under no group for good, and the demo-app group reads 0 % CPU for the whole run.
       CMD=("$PROCESS_EXPORTER_BIN"
         "-config.path=$CONF_DIR/process-exporter.yml"
+        -recheck
         "-web.listen-address=127.0.0.1:$PROCESS_EXPORTER_PORT")
       CMD_ENV=()
       ;;

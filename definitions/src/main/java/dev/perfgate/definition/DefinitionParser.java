@@ -159,7 +159,22 @@ public final class DefinitionParser {
         String id = node.path("id").asString();
         return new CheckDefinition(id, node.path("name").asString(id), unit, source, requirement, growth,
                 node.path("floor").asDouble(0), CheckDefinition.Severity.valueOf(severity),
-                node.path("key").asBoolean(false), sha256(sources.get(0) + ":" + node.path(sources.get(0)) + "|" + unit).substring(0, 12));
+                node.path("key").asBoolean(false), sha256(sources.get(0) + ":" + node.path(sources.get(0)) + "|" + unit).substring(0, 12),
+                expect(node.path("expect"), unit));
+    }
+
+    /** What a real reading looks like: one requirement-style rule or a list of them ({@code "> 0"}, {@code ["> 0", "<= 800"]}). */
+    private static List<Rule> expect(JsonNode node, String unit) {
+        if (node.isMissingNode() || node.isNull()) {
+            return List.of();
+        }
+        List<Rule> rules = new ArrayList<>();
+        for (JsonNode rule : node.isArray() ? node : List.of(node)) {
+            Rule parsed = Rule.parse(rule.asString(), false);
+            checkUnit(parsed, unit);
+            rules.add(parsed);
+        }
+        return rules;
     }
 
     private static ValueSource source(String kind, JsonNode node) {

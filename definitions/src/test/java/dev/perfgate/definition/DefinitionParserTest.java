@@ -220,4 +220,50 @@ class DefinitionParserTest {
         assertThat(parser.parse("a.yaml", text).problems()).singleElement()
                 .satisfies(p -> assertThat(p.message()).contains("'frames' goes only with measure totalPerRequest"));
     }
+
+    @Test
+    void shouldReadWhatARealReadingLooksLikeAsOneRuleOrAList() {
+        String yaml = """
+                system: afterburner
+                checks:
+                  - id: cpu
+                    unit: "%"
+                    measure: cpu_pct
+                    expect: "> 0"
+                    requirement: "< 50"
+                  - id: rps
+                    measure: rps
+                    expect: ["> 0", "<= 800"]
+                    requirement: "> 10"
+                  - id: p99
+                    results: { stat: p99 }
+                    requirement: "< 200ms"
+                """;
+
+        DefinitionParser.Result result = parser.parse("afterburner.yaml", yaml);
+
+        assertThat(result.problems()).isEmpty();
+        var checks = result.definition().checks();
+        assertThat(checks.get(0).expect()).extracting(Rule::text).containsExactly("> 0");
+        assertThat(checks.get(1).expect()).extracting(Rule::text).containsExactly("> 0", "<= 800");
+        assertThat(checks.get(2).expect()).as("no expectation stated").isEmpty();
+    }
+
+    @Test
+    void shouldRejectAnExpectationThatIsNotARule() {
+        String yaml = """
+                system: afterburner
+                checks:
+                  - id: cpu
+                    measure: cpu_pct
+                    expect: "positive"
+                    requirement: "< 50"
+                """;
+
+        DefinitionParser.Result result = parser.parse("afterburner.yaml", yaml);
+
+        assertThat(result.definition()).isNull();
+        assertThat(result.problems()).isNotEmpty();
+        assertThat(result.problems().get(0).toString()).contains("expect");
+    }
 }

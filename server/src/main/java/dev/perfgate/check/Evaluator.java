@@ -27,7 +27,8 @@ final class Evaluator {
                     label + ": no baseline yet (" + current.missing() + "), not judged");
         }
         if (!current.present()) {
-            String message = label + ": no data (" + current.missing() + ")";
+            String message = label + (current.implausible() ? ": implausible reading, not judged (" : ": no data (")
+                    + current.missing() + ")";
             return result(check, request, CheckStatus.INCONCLUSIVE, null, null, null, baseline, null, null,
                     Noise.of(history, null), message);
         }

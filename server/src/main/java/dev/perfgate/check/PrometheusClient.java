@@ -19,8 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.perfgate.ops.OutboundHttp;
 
 /**
- * Reads a PromQL expression over a window from Prometheus' HTTP API ({@code /api/v1/query_range})
- * and aggregates it in Java. Every way of not getting a number is a reason, never a value.
+ * Reads a PromQL expression over a window from Prometheus' HTTP API ({@code /api/v1/query_range}); the
+ * caller aggregates the samples in Java. Every way of not getting a number is a reason, never a value.
  */
 @Component
 class PrometheusClient {
@@ -33,7 +33,19 @@ class PrometheusClient {
         this.json = json;
     }
 
-    Measurement query(String baseUrl, String query, String aggregate, Instant start, Instant end) {
+    /** The samples of a query over a window, or why there are none. */
+    record Samples(List<Double> values, String missing) {
+
+        static Samples missing(String reason) {
+            return new Samples(List.of(), reason);
+        }
+
+        boolean present() {
+            return missing == null;
+        }
+    }
+
+    Samples samples(String baseUrl, String query, Instant start, Instant end) {
         long seconds = Math.max(1, Duration.between(start, end).toSeconds());
         long step = Math.max(1, (seconds + 999) / 1000);
         String url = baseUrl.replaceAll("/+$", "") + "/api/v1/query_range?query=" + encode(query)
@@ -43,27 +55,27 @@ class PrometheusClient {
             response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            return Measurement.missing("Prometheus at " + baseUrl + " did not answer: " + describe(e));
+            return Samples.missing("Prometheus at " + baseUrl + " did not answer: " + describe(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Measurement.missing("interrupted while querying Prometheus");
+            return Samples.missing("interrupted while querying Prometheus");
         }
         JsonNode body;
         try {
             body = json.readTree(response.body());
         } catch (RuntimeException e) {
-            return Measurement.missing("Prometheus answered HTTP " + response.statusCode() + " with no JSON");
+            return Samples.missing("Prometheus answered HTTP " + response.statusCode() + " with no JSON");
         }
         if (!"success".equals(body.path("status").asString(""))) {
-            return Measurement.missing("Prometheus rejected the query (" + body.path("errorType").asString("HTTP " + response.statusCode())
+            return Samples.missing("Prometheus rejected the query (" + body.path("errorType").asString("HTTP " + response.statusCode())
                     + "): " + body.path("error").asString(""));
         }
         JsonNode result = body.path("data").path("result");
         if (result.isEmpty()) {
-            return Measurement.missing("the query returned no series between " + start + " and " + end);
+            return Samples.missing("the query returned no series between " + start + " and " + end);
         }
         if (result.size() > 1) {
-            return Measurement.missing("the query returned " + result.size()
+            return Samples.missing("the query returned " + result.size()
                     + " series; aggregate them in PromQL (e.g. sum(...) or avg(...)) so it returns one");
         }
         List<Double> values = new ArrayList<>();
@@ -74,9 +86,9 @@ class PrometheusClient {
             }
         }
         if (values.isEmpty()) {
-            return Measurement.missing("the query's series has no numeric samples in the window");
+            return Samples.missing("the query's series has no numeric samples in the window");
         }
-        return Measurement.of(Aggregates.apply(aggregate, values));
+        return new Samples(List.copyOf(values), null);
     }
 
     private static String describe(IOException e) {

@@ -3,6 +3,7 @@ package dev.perfgate.check;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 import org.springframework.stereotype.Component;
@@ -30,11 +31,19 @@ class ValueResolver {
 
     List<Resolved> resolve(GateDefinition gate, CheckDefinition check, Run run, RunResults results,
             ProfileEvidence.Evidence evidence) {
-        if (check.source() instanceof ValueSource.Results source && source.requestPattern() != null) {
-            return perRequest(source, results);
-        }
-        return List.of(new Resolved(check.source() instanceof ValueSource.Results r ? r.request() : null,
-                single(gate, check.source(), run, results, evidence)));
+        List<Resolved> resolved = check.source() instanceof ValueSource.Results source && source.requestPattern() != null
+                ? perRequest(source, results)
+                : List.of(new Resolved(check.source() instanceof ValueSource.Results r ? r.request() : null,
+                        single(gate, check.source(), run, results, evidence)));
+        return check.expect().isEmpty() ? resolved : resolved.stream().map(r -> expected(check, r)).toList();
+    }
+
+    /** A value outside what the check says a real reading looks like is implausible, not a value. */
+    private static Resolved expected(CheckDefinition check, Resolved resolved) {
+        Measurement m = resolved.measurement();
+        return m.present() ? Plausibility.ofExpect(check, m.value())
+                .map(why -> new Resolved(resolved.request(), Measurement.implausible(why)))
+                .orElse(resolved) : resolved;
     }
 
     private Measurement single(GateDefinition gate, ValueSource source, Run run, RunResults results,
@@ -51,7 +60,7 @@ class ValueResolver {
             if (end == null || !end.isAfter(start)) {
                 return Measurement.missing("the run has no steady-state window (ended " + end + ", steady state from " + start + ")");
             }
-            return prometheus.query(gate.prometheusUrlFor(run.environment()), p.query(), p.aggregate(), start, end);
+            return prometheus(gate.prometheusUrlFor(run.environment()), p, start, end, results);
         }
         if (source instanceof ValueSource.Profile p) {
             return gate.pyroscopeFor(run.environment()) == null
@@ -69,6 +78,20 @@ class ValueResolver {
                     + (throughput == null ? "none" : "zero"));
         }
         return Measurement.of(rate.value() / throughput * e.per());
+    }
+
+    /** The query's aggregate over the window, unless its samples (or the process they count) cannot be real. */
+    private Measurement prometheus(String url, ValueSource.Prometheus p, Instant start, Instant end, RunResults results) {
+        PrometheusClient.Samples samples = prometheus.samples(url, p.query(), start, end);
+        if (!samples.present()) {
+            return Measurement.missing(samples.missing());
+        }
+        long served = results == null || results.global() == null ? 0 : results.global().count();
+        Optional<String> implausible = Plausibility.ofSamples(p.query(), samples.values(), served)
+                .or(() -> Plausibility.processGroup(p.query()).flatMap(group -> Plausibility.ofProcessCount(group,
+                        prometheus.samples(url, Plausibility.processCountQuery(group), start, end).values())));
+        return implausible.map(Measurement::implausible)
+                .orElseGet(() -> Measurement.of(Aggregates.apply(p.aggregate(), samples.values())));
     }
 
     private static Measurement measure(ValueSource.Measure m, RunResults results) {
