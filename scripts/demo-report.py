@@ -22,7 +22,9 @@ TOKEN = os.environ.get("PERFGATE_TOKEN", "")
 EXPECTED = {
     "baseline": {"status": "PASS", "exit": 0},
     "fixed": {"status": "PASS", "exit": 0},
-    "cpu": {"status": "FAIL", "exit": 3, "failing": ["cpu", "p99", "cpu-hotspot"], "cpu requirement": "FAIL",
+    # the CPU regression breaks the CPU growth rule (measured +229 % to +323 %), not necessarily the 50 % requirement:
+    # it costs a fixed 120 ms of CPU per matrix call, and a busy machine gives the app fewer cores (53 % measured)
+    "cpu": {"status": "FAIL", "exit": 3, "failing": ["cpu", "p99", "cpu-hotspot"], "cpu growth": "FAIL",
             "culprit": ("cpu", "MatrixCalculator.multiply")},
     "alloc": {"status": "FAIL", "exit": 3, "failing": ["alloc-per-request"],
               "culprit": ("alloc_bytes", "FieldLogger")},
@@ -41,6 +43,19 @@ def api(path):
 def run_of(run_id):
     query = urllib.parse.urlencode({"system": "demo-app", "workload": "peak", "environment": "local", "limit": 100})
     return next(r for r in api("/api/v1/runs?" + query)["runs"] if r["runId"] == run_id)
+
+
+def value_of(verdict, check_id):
+    return next((r.get("value") for r in verdict["checks"] if r["id"] == check_id), None)
+
+
+def message_of(verdict, check_id):
+    return next((r.get("message") for r in verdict["checks"] if r["id"] == check_id), "(no such check)")
+
+
+def reading(verdict, check_id):
+    value = value_of(verdict, check_id)
+    return "n/a" if value is None else "%.1f" % value
 
 
 def top_change(verdict, profile_type):
@@ -65,13 +80,14 @@ def main(argv):
                 label, run_id, code, step = line.rstrip("\n").split("\t")
                 rows.append((label, run_id, int(code), step))
 
-    print("\n== Verdicts")
+    print("\n== Verdicts (CPU of the demo app's process as read; CPU seconds per 1,000 requests)")
     story = []
     for label, run_id, code, step in rows:
         run = run_of(run_id)
         verdict = api("/api/v1/runs/%s/verdict" % run["id"])
         story.append((label, run, verdict, code, step))
-        print("  %-26s %-12s exit %s   %s/runs/%s" % (label, verdict["status"], code, URL, run["id"]))
+        print("  %-26s %-12s exit %s   cpu %-8s cpu/1k %-8s %s/runs/%s" % (
+            label, verdict["status"], code, reading(verdict, "cpu"), reading(verdict, "cpu-per-1k"), URL, run["id"]))
 
     for label, run, verdict, code, step in story:
         if step not in STEP_TITLES:
@@ -93,7 +109,13 @@ def main(argv):
 
     if not check:
         return 0
+    cores = os.cpu_count() or 1
     for label, run, verdict, code, step in story:
+        # a dead metric must fail the story, not pass it: the demo app serves ~24 requests/s in every run
+        cpu = value_of(verdict, "cpu")
+        if cpu is None or not 0 < cpu < cores * 100:
+            problems.append("%s: the demo app's CPU read %s, not a real reading (expected > 0 %% and < %d %%): %s" % (
+                label, cpu, cores * 100, message_of(verdict, "cpu")))
         expected = EXPECTED[step]
         checks = {}
         for result in verdict["checks"]:
@@ -108,10 +130,10 @@ def main(argv):
         for check_id in expected.get("passing", []):
             if any(r["status"] != "PASS" for r in checks.get(check_id, [{"status": "missing"}])):
                 problems.append("%s: check %s did not pass" % (label, check_id))
-        if "cpu requirement" in expected:
-            statuses = [r.get("requirementStatus") for r in checks.get("cpu", [])]
+        if "cpu growth" in expected:
+            statuses = [r.get("growthStatus") for r in checks.get("cpu", [])]
             if statuses != ["FAIL"]:
-                problems.append("%s: the CPU requirement was %s, expected FAIL" % (label, statuses))
+                problems.append("%s: the CPU growth rule was %s, expected FAIL" % (label, statuses))
         if "culprit" in expected:
             profile_type, wanted = expected["culprit"]
             _, name = top_change(verdict, profile_type)

@@ -202,8 +202,9 @@ public final class DefinitionParser {
                     throw new IllegalArgumentException(needsFunction ? "profile measure selfShare needs a function"
                             : "profile: 'function' goes only with measure selfShare");
                 }
-                if (node.has("frames") && !measure.startsWith("total")) {
-                    throw new IllegalArgumentException("profile: 'frames' goes only with measure totalPerRequest or totalPerSecond");
+                if (node.has("frames") && !measure.startsWith("total") && !measure.equals("maxSelfShareGrowth")) {
+                    throw new IllegalArgumentException(
+                            "profile: 'frames' goes only with measure totalPerRequest, totalPerSecond or maxSelfShareGrowth");
                 }
                 yield new ValueSource.Profile(node.path("type").asString(), measure, node.path("function").asString(null),
                         node.path("frames").asString(null));

@@ -213,12 +213,14 @@ class DefinitionParserTest {
                 pyroscope: { url: http://127.0.0.1:4041, application: a }
                 checks:
                   - id: hotspot
-                    profile: { type: cpu, measure: maxSelfShareGrowth, frames: com/acme/ }
+                    profile: { type: cpu, measure: selfShare, function: com/acme/A.f, frames: com/acme/ }
                     requirement: "<= 5"
                 """;
 
         assertThat(parser.parse("a.yaml", text).problems()).singleElement()
                 .satisfies(p -> assertThat(p.message()).contains("'frames' goes only with measure totalPerRequest"));
+        assertThat(parser.parse("a.yaml", text.replace("measure: selfShare, function: com/acme/A.f", "measure: maxSelfShareGrowth"))
+                .problems()).as("the growth of the application's own functions").isEmpty();
     }
 
     @Test

@@ -93,6 +93,46 @@ public final class Profile {
         return sum;
     }
 
+    /**
+     * The profile of the stacks that pass through a frame accepted by {@code frame}: those frames with everything they
+     * called, under the callers that led to them; all other stacks are left out, and shares are of what is left. For
+     * "which of the application's own functions grew", without the server's pollers, the JIT and the agent.
+     */
+    public Profile through(Predicate<String> frame) {
+        FoldedNode root = new FoldedNode("total");
+        if (nodeCount() > 0) {
+            for (int child = childStart[0]; child < childEnd[0]; child++) {
+                root.total += keep(child, root, false, frame);
+            }
+        }
+        Profile kept = root.flatten(quantity);
+        return new Profile(kept.names, kept.nameId, kept.self, kept.total, kept.childStart, kept.childEnd,
+                kept.numTicks, quantity, spyName);
+    }
+
+    /** Copies the part of {@code node}'s subtree that passes through an accepted frame under {@code parent}. */
+    private long keep(int node, FoldedNode parent, boolean inside, Predicate<String> frame) {
+        boolean accepted = inside || frame.test(names[nameId[node]]);
+        FoldedNode copy = parent.children.get(names[nameId[node]]);
+        boolean added = copy == null;
+        if (added) {
+            copy = new FoldedNode(names[nameId[node]]);
+        }
+        long kept = 0;
+        if (accepted) {
+            copy.self += self[node];
+            kept += self[node];
+        }
+        for (int child = childStart[node]; child < childEnd[node]; child++) {
+            kept += keep(child, copy, accepted, frame);
+        }
+        copy.total += kept;
+        if (added && kept > 0) {
+            parent.children.put(copy.name, copy);
+        }
+        return kept;
+    }
+
     /** Sum of all values (the root's total). */
     public long numTicks() {
         return numTicks;

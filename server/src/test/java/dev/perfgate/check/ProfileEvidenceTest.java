@@ -12,6 +12,7 @@ import dev.perfgate.definition.DefinitionParser;
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.ValueSource;
 import dev.perfgate.profile.Profile;
+import dev.perfgate.profile.ProfileDiff;
 import dev.perfgate.profile.ProfileFetch;
 import dev.perfgate.profile.ProfileSelection;
 import dev.perfgate.profile.ProfiledRun;
@@ -64,7 +65,7 @@ class ProfileEvidenceTest {
         Instant start = Instant.parse("2026-03-01T10:00:00Z");
         ProfiledRun run = new ProfiledRun(new ProfileSelection(TimeWindow.of(start, start.plusSeconds(60)), Map.of()), 100);
         ProfileEvidence.Evidence evidence = new ProfileEvidence.Evidence(List.of(),
-                Map.of("alloc_bytes", new ProfileFetch.Ok(alloc, "app.alloc_in_new_tlab_bytes{}")), Map.of(), run);
+                Map.of("alloc_bytes", new ProfileFetch.Ok(alloc, "app.alloc_in_new_tlab_bytes{}")), Map.of(), run, Map.of(), null);
 
         // When
         Measurement application = evidence.value(new ValueSource.Profile("alloc_bytes", "totalPerRequest", null,
@@ -74,5 +75,34 @@ class ProfileEvidenceTest {
         // Then
         assertThat(application.value()).as("(3,000 + 1,000) bytes / 100 requests").isEqualTo(40.0);
         assertThat(everything.value()).as("74,000 bytes / 100 requests").isEqualTo(740.0);
+    }
+
+    @Test
+    void shouldJudgeTheHotspotGrowthOfTheApplicationsOwnStacksWhenFramesAreGiven() {
+        // Given a fixed run on a busy machine: the server's poller grows, the application's request path does not
+        Profile before = Profile.fromFolded("""
+                java/lang/Thread.run;org/apache/tomcat/NioEndpoint$Poller.run 8
+                java/lang/Thread.run;dev/perfgate/demo/matrix/MatrixController.get;dev/perfgate/demo/matrix/MatrixCalculator.multiply 40
+                """, Quantity.samples(100));
+        Profile after = Profile.fromFolded("""
+                java/lang/Thread.run;org/apache/tomcat/NioEndpoint$Poller.run 42
+                java/lang/Thread.run;dev/perfgate/demo/matrix/MatrixController.get;dev/perfgate/demo/matrix/MatrixCalculator.multiply 41
+                """, Quantity.samples(100));
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        ProfiledRun run = new ProfiledRun(new ProfileSelection(TimeWindow.of(start, start.plusSeconds(60)), Map.of()), 100);
+        ProfiledRun base = new ProfiledRun(new ProfileSelection(TimeWindow.of(start.minusSeconds(120), start.minusSeconds(60)), Map.of()), 100);
+        ProfileEvidence.Evidence evidence = new ProfileEvidence.Evidence(List.of(),
+                Map.of("cpu", new ProfileFetch.Ok(after, "app.cpu{}")),
+                Map.of("cpu", ProfileDiff.between(before, base.workload(), after, run.workload())), run,
+                Map.of("cpu", before), base);
+
+        // When
+        Measurement whole = evidence.value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null));
+        Measurement application = evidence.value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null,
+                "dev/perfgate/demo/"));
+
+        // Then
+        assertThat(whole.value()).as("the poller: 16.7 %% -> 50.6 %%").isGreaterThan(30);
+        assertThat(application.value()).as("multiply was all of the demo's stacks before and after").isZero();
     }
 }

@@ -238,4 +238,49 @@ class ProfileDiffTest {
         // Then
         assertThat(diff.explain(ProfileType.WALL, 1, cost)).singleElement().asString().doesNotContain("USD");
     }
+
+    @Test
+    void shouldJudgeOnlyTheApplicationsStacksWhenTheServersPollerGrowsUnderContention() {
+        // Given a fixed run on a busy machine: Tomcat's poller thread counts as running far more often, the
+        // application's request path is unchanged
+        Profile before = Profile.fromFolded("""
+                Thread.run;NioEndpoint$Poller.run 8
+                Thread.run;TaskThread.run;com/acme/Controller.get;com/acme/Matrix.multiply 40
+                Thread.run;TaskThread.run;com/acme/Controller.get;java/util/HashMap.get 12
+                C2Compiler.compile 40
+                """, Quantity.samples(100));
+        Profile after = Profile.fromFolded("""
+                Thread.run;NioEndpoint$Poller.run 42
+                Thread.run;TaskThread.run;com/acme/Controller.get;com/acme/Matrix.multiply 41
+                Thread.run;TaskThread.run;com/acme/Controller.get;java/util/HashMap.get 11
+                C2Compiler.compile 40
+                """, Quantity.samples(100));
+
+        // When
+        double whole = ProfileDiff.between(before, LOAD, after, LOAD).maxSignificantSelfShareGrowth();
+        Profile beforeApp = before.through(name -> name.startsWith("com/acme/"));
+        Profile afterApp = after.through(name -> name.startsWith("com/acme/"));
+        double application = ProfileDiff.between(beforeApp, LOAD, afterApp, LOAD).maxSignificantSelfShareGrowth();
+
+        // Then the whole profile blames the poller; the application's own stacks did not change
+        assertThat(whole).as("poller 8 %% -> 31 %% of the whole profile").isGreaterThan(10);
+        assertThat(application).isZero();
+        assertThat(afterApp.numTicks()).as("only the stacks through com/acme/").isEqualTo(52);
+        assertThat(afterApp.root().orElseThrow().name()).isEqualTo("total");
+        assertThat(ProfileAnalysis.functions(afterApp, LOAD)).extracting(FunctionStat::name)
+                .contains("com/acme/Controller.get", "com/acme/Matrix.multiply", "java/util/HashMap.get")
+                .doesNotContain("NioEndpoint$Poller.run", "C2Compiler.compile");
+    }
+
+    @Test
+    void shouldKeepAnAcceptedFrameWithAllItCalledAndNothingElse() {
+        // Given / When
+        Profile app = RUN.through(name -> name.contains("MatrixCalculator"));
+
+        // Then
+        assertThat(app.numTicks()).isEqualTo(7210);
+        assertThat(ProfileAnalysis.functions(app, LOAD)).extracting(FunctionStat::name, FunctionStat::self)
+                .containsExactlyInAnyOrder(tuple("main", 0L), tuple("MatrixCalculator.multiply", 7210L));
+        assertThat(RUN.through(name -> false).numTicks()).isZero();
+    }
 }

@@ -87,9 +87,10 @@ class DemoStoryBrowserIT {
             String profile = browser.findElement(By.id("profile")).getText();
             switch (run.step()) {
                 case "cpu" -> {
+                    // its growth, not the absolute 50 % requirement: a busy machine gives the app fewer cores
                     WebElement cpu = failingCheck("avg CPU");
-                    assertThat(number(cpu.findElement(By.cssSelector("td.value")).getText()))
-                            .as("the CPU regression's avg CPU on its run page").isGreaterThan(50);
+                    assertThat(number(cpu.findElement(By.cssSelector("td.num:not(.value) span.muted")).getText()))
+                            .as("the CPU regression's avg CPU growth on its run page, in %").isGreaterThan(100);
                     failingCheck("p99 response time");
                     assertThat(profile).as("the function that grew").contains("MatrixCalculator.multiply");
                 }
