@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.hipparchus.distribution.discrete.HypergeometricDistribution;
+
 /**
  * The per-function difference between a baseline profile and a run profile, ranked so that the functions that
  * grew most come first: by change of self share (points), then by change per request. Pure.
@@ -22,6 +24,10 @@ public final class ProfileDiff {
 
     /** Standard errors a share growth must exceed to count as more than sampling noise. */
     static final double SIGNIFICANCE_Z = 3;
+    /** The one-sided chance of {@link #SIGNIFICANCE_Z} standard errors, for the exact test of small counts. */
+    static final double SIGNIFICANCE_P = 0.00135;
+    /** Up to this many samples of a function in both profiles together, its growth is tested exactly. */
+    static final long EXACT_TEST_SAMPLES = 2_000;
 
     private final List<FunctionChange> changes;
     private final Quantity quantity;
@@ -85,7 +91,8 @@ public final class ProfileDiff {
     /**
      * The largest growth of a function's self share, in points, among the growths that exceed sampling noise. For
      * sampled profiles (CPU, wall) a growth counts only when it is more than {@link #SIGNIFICANCE_Z} standard errors
-     * of the difference of two sampled proportions, {@code sqrt(p1(1-p1)/n1 + p2(1-p2)/n2)}: a 25-second run with a
+     * of the difference of two sampled proportions, {@code sqrt(p1(1-p1)/n1 + p2(1-p2)/n2)}, or, for up to
+     * {@link #EXACT_TEST_SAMPLES} samples of the function, as unlikely by Fisher's exact test: a 25-second run with a
      * few hundred samples moves a 10 % function by 2-3 points by chance alone, a real hotspot moves it by tens.
      * Profiles of measured amounts (bytes, nanoseconds) count every growth. 0 when nothing grew beyond noise.
      */
@@ -101,10 +108,27 @@ public final class ProfileDiff {
         if (baselineSamples <= 0 || runSamples <= 0) {
             return true;
         }
+        long before = change.baseline().self();
+        long after = change.run().self();
+        if (before + after <= EXACT_TEST_SAMPLES && baselineSamples + runSamples <= Integer.MAX_VALUE) {
+            return exactlySignificant(before, after);
+        }
         double p1 = change.baseline().selfShare() / 100;
         double p2 = change.run().selfShare() / 100;
         double standardError = 100 * Math.sqrt(p1 * (1 - p1) / baselineSamples + p2 * (1 - p2) / runSamples);
         return delta > SIGNIFICANCE_Z * standardError;
+    }
+
+    /**
+     * Fisher's exact test, one-sided: the chance that, of the {@code before + after} samples of the function, the run
+     * got {@code after} or more by its share of all samples alone. The normal approximation fails on few samples
+     * (a function at 0 of 16 samples, then at 2 of 2, is "+100 points" and 6 standard errors by it); the demo's
+     * request path has a few dozen CPU samples in a short run.
+     */
+    private boolean exactlySignificant(long before, long after) {
+        var draws = new HypergeometricDistribution((int) (baselineSamples + runSamples), (int) (before + after),
+                (int) runSamples);
+        return draws.upperCumulativeProbability((int) after) < SIGNIFICANCE_P;
     }
 
     public Optional<FunctionChange> change(String name) {

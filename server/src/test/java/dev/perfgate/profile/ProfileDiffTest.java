@@ -283,4 +283,23 @@ class ProfileDiffTest {
                 .containsExactlyInAnyOrder(tuple("main", 0L), tuple("MatrixCalculator.multiply", 7210L));
         assertThat(RUN.through(name -> false).numTicks()).isZero();
     }
+
+    @Test
+    void shouldTestTheGrowthOfAFewSamplesExactly() {
+        // Given the demo's request path on a busy machine: 16 CPU samples in the baseline, 2 in the fixed run
+        Profile before = Profile.fromFolded("Filter.doFilter;RemoteClient.call 6\nFilter.doFilter;Threads.current 4\n"
+                + "Filter.doFilter 6", Quantity.samples(100));
+        Profile after = Profile.fromFolded("Filter.doFilter;Lookup.find 2", Quantity.samples(100));
+
+        // When: Lookup.find goes from 0 of 16 to 2 of 2, +100 points and "6 standard errors" by the normal approximation
+        ProfileDiff diff = ProfileDiff.between(before, LOAD, after, LOAD);
+
+        // Then the exact chance of that split is 1 in 153: not evidence of a hotspot
+        assertThat(diff.change("Lookup.find").orElseThrow().selfShareDelta()).isCloseTo(100.0, within(1e-9));
+        assertThat(diff.maxSignificantSelfShareGrowth()).isZero();
+
+        // while a real hotspot of a hundred samples still counts
+        Profile hot = Profile.fromFolded("Filter.doFilter;Lookup.find 100\nFilter.doFilter 10", Quantity.samples(100));
+        assertThat(ProfileDiff.between(before, LOAD, hot, LOAD).maxSignificantSelfShareGrowth()).isGreaterThan(80);
+    }
 }
