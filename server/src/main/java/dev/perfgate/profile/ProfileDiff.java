@@ -79,13 +79,16 @@ public final class ProfileDiff {
     }
 
     /**
-     * The {@code n} application functions whose self share grew, biggest growth first: the culprits. Runtime frames
+     * The {@code n} application functions whose self share grew beyond sampling noise and whose cost per request (or,
+     * without request counts, raw self) grew too, biggest growth first: the culprits. A share that rose only because
+     * the rest shrank explains no growth, and neither does noise, so a run with nothing grown names nothing. Runtime frames
      * (JDK, JVM, native; see {@link RuntimeFrames}) left with self of their own ran without application code on
      * their stack, such as idle pool threads waiting in a wall-clock profile or the JIT compiler, so they are not
      * named; their growth is still in {@link #changes()} and counts for {@link #maxSignificantSelfShareGrowth()}.
      */
     public List<FunctionChange> grown(int n) {
-        return changes.stream().filter(c -> c.selfShareDelta() > 0 && !RuntimeFrames.isRuntime(c.name())).limit(n).toList();
+        return changes.stream().filter(c -> !RuntimeFrames.isRuntime(c.name()) && beyondNoise(c)
+                && c.selfPerRequestDelta().orElse(c.selfDelta()) > 0).limit(n).toList();
     }
 
     /**

@@ -117,9 +117,9 @@ class ProfileDiffTest {
 
     @Test
     void shouldBreakShareTiesByChangePerRequest() {
-        // Given a and b both grow by 10 points, but b by 40 samples and a by 30
-        Profile baseline = Profile.fromFolded("m;a 10\nm;b 20\nm;c 70", Quantity.samples(100));
-        Profile run = Profile.fromFolded("m;a 40\nm;b 60\nm;c 100", Quantity.samples(100));
+        // Given a and b both grow by 10 points (beyond sampling noise), but b by 800 samples and a by 600
+        Profile baseline = Profile.fromFolded("m;a 200\nm;b 400\nm;c 1400", Quantity.samples(100));
+        Profile run = Profile.fromFolded("m;a 800\nm;b 1200\nm;c 2000", Quantity.samples(100));
 
         // When
         ProfileDiff diff = ProfileDiff.between(baseline, LOAD, run, LOAD);
@@ -301,5 +301,20 @@ class ProfileDiffTest {
         // while a real hotspot of a hundred samples still counts
         Profile hot = Profile.fromFolded("Filter.doFilter;Lookup.find 100\nFilter.doFilter 10", Quantity.samples(100));
         assertThat(ProfileDiff.between(before, LOAD, hot, LOAD).maxSignificantSelfShareGrowth()).isGreaterThan(80);
+    }
+
+    @Test
+    void shouldNameNoFunctionWhoseShareRoseOnlyBecauseTheRestShrank() {
+        // Given a fix: multiply's cost is gone, so the unchanged parse now holds a larger share
+        Profile before = Profile.fromFolded("m;multiply 6000\nm;parse 1000", Quantity.samples(100));
+        Profile after = Profile.fromFolded("m;multiply 100\nm;parse 1000", Quantity.samples(100));
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(before, LOAD, after, LOAD);
+
+        // Then parse rose from 14 % to 91 % of the profile, but costs the same per request: it explains nothing
+        assertThat(diff.change("parse").orElseThrow().selfShareDelta()).isGreaterThan(70);
+        assertThat(diff.grown(5)).isEmpty();
+        assertThat(diff.explain(ProfileType.CPU, 5)).isEmpty();
     }
 }
