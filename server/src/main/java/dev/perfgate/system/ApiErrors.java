@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -43,6 +46,19 @@ class ApiErrors extends ResponseEntityExceptionHandler {
     @ExceptionHandler(BodyTooLargeException.class)
     ProblemDetail tooLarge(BodyTooLargeException e) {
         return problem(HttpStatus.CONTENT_TOO_LARGE, e.getMessage());
+    }
+
+    /** A query or path parameter out of its range, checked by a {@code @Validated} controller. */
+    @ExceptionHandler(ConstraintViolationException.class)
+    ProblemDetail constraintViolation(ConstraintViolationException e) {
+        List<String> fields = e.getConstraintViolations().stream().map(ApiErrors::field).distinct().sorted().toList();
+        String message = e.getConstraintViolations().stream()
+                .map(v -> field(v) + " " + v.getMessage()
+                        + (v.getInvalidValue() == null ? "" : " (was '" + abbreviate(String.valueOf(v.getInvalidValue())) + "')"))
+                .sorted().collect(Collectors.joining("; "));
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid request: " + message);
+        problem.setProperty("fields", fields);
+        return problem;
     }
 
     @ExceptionHandler(Exception.class)
@@ -120,6 +136,17 @@ class ApiErrors extends ResponseEntityExceptionHandler {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setTitle(status.getReasonPhrase());
         return problem;
+    }
+
+    /** The parameter's name: the last node of a path such as {@code list.limit}. */
+    private static String field(ConstraintViolation<?> violation) {
+        String name = null;
+        for (Path.Node node : violation.getPropertyPath()) {
+            if (node.getName() != null) {
+                name = node.getName();
+            }
+        }
+        return name == null ? String.valueOf(violation.getPropertyPath()) : name;
     }
 
     private static String describe(FieldError error) {
