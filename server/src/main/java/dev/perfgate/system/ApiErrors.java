@@ -62,10 +62,18 @@ class ApiErrors extends ResponseEntityExceptionHandler {
     }
 
     @ExceptionHandler(Exception.class)
-    ProblemDetail unexpected(Exception e) {
+    ResponseEntity<ProblemDetail> unexpected(Exception e) {
+        if (TransientStoreFailure.isTransient(e)) {
+            log.warn("The store is briefly unavailable, answered 503: {}", LogSafe.of(e.toString()));
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .header(HttpHeaders.RETRY_AFTER, String.valueOf(TransientStoreFailure.RETRY_AFTER_SECONDS))
+                    .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "The store is briefly unavailable ("
+                            + e.getClass().getSimpleName() + "); retry after "
+                            + TransientStoreFailure.RETRY_AFTER_SECONDS + " s"));
+        }
         log.error("Unexpected error", e);
-        return problem(HttpStatus.INTERNAL_SERVER_ERROR, "PerfGate failed to handle the request: "
-                + e.getClass().getSimpleName() + ". The server log has the details.");
+        return ResponseEntity.internalServerError().body(problem(HttpStatus.INTERNAL_SERVER_ERROR,
+                "PerfGate failed to handle the request: " + e.getClass().getSimpleName() + ". The server log has the details."));
     }
 
     @Override

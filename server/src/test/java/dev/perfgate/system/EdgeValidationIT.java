@@ -4,14 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -221,6 +226,27 @@ class EdgeValidationIT {
 
         assertThat(response.status()).as(response.raw()).isEqualTo(413);
         assertThat(response.text("detail")).contains("at most 5000").contains("perfgate.results.max-requests");
+    }
+
+    @Test
+    void shouldNeverLinkToTheCallersHostHeader() throws IOException {
+        String answer;
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.getOutputStream().write(("GET /api/v1/runs/" + run + " HTTP/1.1\r\nHost: evil.example\r\n"
+                    + "Authorization: Bearer edge-admin\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+
+        assertThat(answer).startsWith("HTTP/1.1 200").contains("/runs/" + run).doesNotContain("evil.example");
+    }
+
+    @Test
+    @ExtendWith(OutputCaptureExtension.class)
+    void shouldEscapeLineBreaksOfLoggedValuesInTheServersLog(CapturedOutput output) {
+        LoggerFactory.getLogger(EdgeValidationIT.class).info("Request {} judged", "checkout\n2026-01-01 ERROR forged");
+
+        assertThat(output.getOut()).contains("Request checkout\\n2026-01-01 ERROR forged judged")
+                .doesNotContain("\n2026-01-01 ERROR forged");
     }
 
     private Response results(String json) {
