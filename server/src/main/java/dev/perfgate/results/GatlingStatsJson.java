@@ -40,6 +40,10 @@ final class GatlingStatsJson {
         for (JsonNode node : contents.values()) {
             String name = prefix + node.path("name").asString("");
             if ("GROUP".equals(node.path("type").asString(""))) {
+                // a group's own statistics are not stored, but impossible numbers in them still refuse the file
+                if (node.path("stats").isObject()) {
+                    checkEveryNumber(node.path("stats"), "stats", name);
+                }
                 collect(node.path("contents"), name + " / ", into, max);
             } else {
                 if (into.size() >= max) {
@@ -55,6 +59,7 @@ final class GatlingStatsJson {
         if (s.isMissingNode() || !s.isObject()) {
             throw ApiException.badRequest("Gatling stats.json: '" + name + "' has no stats object");
         }
+        checkEveryNumber(s, "stats", name);
         long total = count(s, "numberOfRequests", "total", name);
         long ok = count(s, "numberOfRequests", "ok", name);
         long ko = count(s, "numberOfRequests", "ko", name);
@@ -92,6 +97,17 @@ final class GatlingStatsJson {
 
     private static Double number(JsonNode s, String field, String column, String name) {
         return checked(value(s.path(field).path(column)), "stats." + field + "." + column, name);
+    }
+
+    /** Every number in the stats object, read or not (e.g. the "ko" columns), is finite and >= 0. */
+    private static void checkEveryNumber(JsonNode node, String path, String name) {
+        if (node.isObject()) {
+            for (var field : node.properties()) {
+                checkEveryNumber(field.getValue(), path + "." + field.getKey(), name);
+            }
+        } else if (node.isNumber() || node.isString() && !path.endsWith("name") && !path.endsWith("htmlName")) {
+            checked(value(node), path, name);
+        }
     }
 
     private static Double checked(Double value, String field, String name) {

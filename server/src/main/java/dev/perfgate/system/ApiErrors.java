@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Path;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -59,6 +60,12 @@ class ApiErrors extends ResponseEntityExceptionHandler {
         ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid request: " + message);
         problem.setProperty("fields", fields);
         return problem;
+    }
+
+    /** Tomcat could not decode a query parameter (e.g. {@code %ff%fe} is no UTF-8). */
+    @ExceptionHandler(InvalidParameterException.class)
+    ProblemDetail undecodableParameter(InvalidParameterException e) {
+        return problem(HttpStatus.BAD_REQUEST, "A query parameter is not valid percent-encoded UTF-8");
     }
 
     @ExceptionHandler(Exception.class)
