@@ -59,7 +59,6 @@ final class GatlingStatsJson {
         if (s.isMissingNode() || !s.isObject()) {
             throw ApiException.badRequest("Gatling stats.json: '" + name + "' has no stats object");
         }
-        checkEveryNumber(s, "stats", name);
         long total = count(s, "numberOfRequests", "total", name);
         long ok = count(s, "numberOfRequests", "ok", name);
         long ko = count(s, "numberOfRequests", "ko", name);
@@ -67,6 +66,7 @@ final class GatlingStatsJson {
             throw ApiException.badRequest("Gatling stats.json: '" + name + "' stats.numberOfRequests: ok (" + ok
                     + ") + ko (" + ko + ") must equal total (" + total + ")");
         }
+        checkEveryNumber(s, "stats", name);
         boolean anyOk = ok > 0;
         RequestStats stats = new RequestStats(name, total, ok, ko, total == 0 ? 0.0 : 100.0 * ko / total,
                 anyOk ? number(s, "minResponseTime", name) : null,
