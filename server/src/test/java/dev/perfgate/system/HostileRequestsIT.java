@@ -100,10 +100,10 @@ class HostileRequestsIT {
         }
         long started = System.nanoTime();
 
-        int requests = Integer.getInteger("fuzz.requests", 1200);
+        int requests = Integer.getInteger("fuzz.requests", 1000);
         List<Supplier<String>> kinds = List.of(this::createRun, this::listRuns, this::verdict, this::annotations,
                 this::alerts, this::hostileResults, this::gatlingResults, this::junkResults, this::measures, this::endRun,
-                this::malformed);
+                this::malformed, this::reviews, this::tokens);
         for (int i = 0; i < requests; i++) {
             String failure = kinds.get(random.nextInt(kinds.size())).get();
             if (failure != null) {
@@ -229,6 +229,25 @@ class HostileRequestsIT {
         }
         // ends only runs made for it, so the pool stays open for results
         return expectNo5xx("POST", "/api/v1/runs/" + (random.nextBoolean() ? newRun("end") : junkId()) + "/end", object(fields));
+    }
+
+    /** Admin actions on runs (pin, reviews, invalidate, evaluate) with odd reasons and ids. */
+    private String reviews() {
+        String action = pick(List.of("baseline", "regression/accept", "regression/deny", "invalidate", "evaluate"));
+        String body = random.nextInt(4) == 0 ? object(Map.of("reason", anyValue())) : object(Map.of("reason", quote(hostileString(2500))));
+        String id = random.nextBoolean() ? newRun("review") : junkId();
+        String failure = expectNo5xx(random.nextInt(6) == 0 && action.equals("baseline") ? "DELETE" : "POST",
+                "/api/v1/runs/" + id + "/" + action, action.equals("evaluate") ? null : body);
+        return failure != null ? failure : expectNo5xx("GET", "/api/v1/runs/" + id + "/verdicts", null);
+    }
+
+    /** Token issue requests with odd names and roles, and the lists that show them. */
+    private String tokens() {
+        Map<String, String> fields = new TreeMap<>();
+        fields.put("name", random.nextBoolean() ? quote(hostileString(150)) : anyValue());
+        fields.put("role", random.nextBoolean() ? quote(pick(List.of("viewer", "runner", "admin", "root", "", "VIEWER"))) : anyValue());
+        String failure = expectNo5xx("POST", "/api/v1/tokens", object(fields));
+        return failure != null ? failure : expectNo5xx("GET", random.nextBoolean() ? "/api/v1/tokens" : "/api/v1/checks", null);
     }
 
     /** Bodies that are not JSON, or JSON that is cut, nested deep, or names a field twice. */
