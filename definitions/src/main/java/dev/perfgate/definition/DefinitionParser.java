@@ -45,7 +45,17 @@ public final class DefinitionParser {
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
     private static final Schema SCHEMA = loadSchema();
 
+    /** The file read; no problem message quotes a URL's password or secret parameter (see {@link SecretUrls}). */
     public Result parse(String file, String text) {
+        Result result = read(file, text);
+        if (result.ok()) {
+            return result;
+        }
+        return new Result(null, result.problems().stream()
+                .map(p -> new Problem(p.file(), p.line(), SecretUrls.mask(p.message()))).toList());
+    }
+
+    private Result read(String file, String text) {
         JsonNode root;
         try {
             root = JsonNodes.readTree(YAML, text, LocationJsonNodeFactoryFactory.getInstance());
@@ -72,19 +82,20 @@ public final class DefinitionParser {
 
     private Result build(String file, JsonNode root, String text) {
         List<Problem> problems = new ArrayList<>();
+        List<GateDefinition.Credential> credentials = new ArrayList<>();
         Map<String, String> environmentUrls = new LinkedHashMap<>();
         Map<String, GateDefinition.Pyroscope> environmentPyroscopes = new LinkedHashMap<>();
         root.path("environmentSettings").properties().forEach(e -> {
-            String url = e.getValue().path("prometheus").path("url").asString(null);
+            String url = url(e.getValue().path("prometheus"), credentials);
             if (url != null) {
                 environmentUrls.put(e.getKey(), url);
             }
             if (e.getValue().has("pyroscope")) {
-                environmentPyroscopes.put(e.getKey(), pyroscope(e.getValue().path("pyroscope")));
+                environmentPyroscopes.put(e.getKey(), pyroscope(e.getValue().path("pyroscope"), credentials));
             }
         });
-        GateDefinition.Pyroscope pyroscope = root.has("pyroscope") ? pyroscope(root.path("pyroscope")) : null;
-        String prometheusUrl = root.path("prometheus").path("url").asString(null);
+        GateDefinition.Pyroscope pyroscope = root.has("pyroscope") ? pyroscope(root.path("pyroscope"), credentials) : null;
+        String prometheusUrl = url(root.path("prometheus"), credentials);
         List<String> environments = strings(root.path("environments"));
         List<CheckDefinition> checks = new ArrayList<>();
         Set<String> ids = new HashSet<>();
@@ -127,7 +138,7 @@ public final class DefinitionParser {
                         validity.has("minDurationSeconds") ? validity.path("minDurationSeconds").asDouble() : null),
                 List.copyOf(checks), sha256(text).substring(0, 12), pyroscope, environmentPyroscopes,
                 root.has("cost") ? new GateDefinition.Cost(root.path("cost").path("pricePerCoreHour").asDouble(),
-                        root.path("cost").path("currency").asString("USD")) : null);
+                        root.path("cost").path("currency").asString("USD")) : null, List.copyOf(credentials));
         return new Result(definition, List.of());
     }
 
@@ -223,14 +234,36 @@ public final class DefinitionParser {
         };
     }
 
-    private static GateDefinition.Pyroscope pyroscope(JsonNode node) {
+    /**
+     * A target's URL without secrets; its credentials (auth, or what the URL held) go to {@code credentials}, so that
+     * the definition shows only secret-free URLs and the outbound client alone adds them.
+     */
+    private static String url(JsonNode target, List<GateDefinition.Credential> credentials) {
+        String written = target.path("url").asString(null);
+        if (written == null) {
+            return null;
+        }
+        SecretUrls.Split split = SecretUrls.split(written);
+        JsonNode auth = target.path("auth");
+        JsonNode basic = auth.path("basic");
+        if (split.hasSecrets() || !auth.isMissingNode()) {
+            credentials.add(new GateDefinition.Credential(split.url(), basic.path("username").asString(split.username()),
+                    split.password(), basic.path("passwordEnv").asString(null), basic.path("passwordFile").asString(null),
+                    auth.path("bearerTokenEnv").asString(null), auth.path("bearerTokenFile").asString(null),
+                    split.secretParameters()));
+        }
+        return split.url();
+    }
+
+    private static GateDefinition.Pyroscope pyroscope(JsonNode node, List<GateDefinition.Credential> credentials) {
         Map<String, String> labels = new LinkedHashMap<>();
         node.path("labels").properties().forEach(e -> labels.put(e.getKey(), e.getValue().asString()));
         Map<String, String> names = new LinkedHashMap<>();
         node.path("profileNames").properties().forEach(e -> names.put(e.getKey(), e.getValue().asString()));
         List<String> profiles = strings(node.path("profiles"));
-        return new GateDefinition.Pyroscope(node.path("url").asString(), node.path("dialect").asString("classic"),
-                node.path("uiUrl").asString(null), node.path("application").asString(), Map.copyOf(labels),
+        String uiUrl = node.path("uiUrl").asString(null);
+        return new GateDefinition.Pyroscope(url(node, credentials), node.path("dialect").asString("classic"),
+                uiUrl == null ? null : SecretUrls.split(uiUrl).url(), node.path("application").asString(), Map.copyOf(labels),
                 node.path("runLabel").asString(null), profiles.isEmpty() ? List.of("cpu") : profiles, Map.copyOf(names),
                 node.path("uploadIntervalSeconds").asInt(10), node.path("topN").asInt(20));
     }

@@ -3,6 +3,8 @@ package dev.perfgate.definition;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /** A checks/ file: the checks that judge the runs of a system (optionally only some workloads and environments). */
 public record GateDefinition(
         String file,
@@ -20,7 +22,45 @@ public record GateDefinition(
         String version,
         Pyroscope pyroscope,
         Map<String, Pyroscope> environmentPyroscopes,
-        Cost cost) {
+        Cost cost,
+        @JsonIgnore List<Credential> credentials) {
+
+    /**
+     * How PerfGate authenticates to a Prometheus or Pyroscope at {@code url} (secret-free): by reference (an
+     * environment variable or a file holding the password or token), or with what a URL held (user:password@,
+     * token= ...), taken out of it at parse time. Never serialised, never printed.
+     */
+    public record Credential(String url, String username, String password, String passwordEnv, String passwordFile,
+            String bearerTokenEnv, String bearerTokenFile, List<String> secretParameters) {
+
+        /** Whether a request to {@code uri} goes to this server: same scheme, host and port, under its path. */
+        public boolean covers(String uri) {
+            String base = url.replaceAll("[?#].*$", "").replaceAll("/+$", "");
+            return uri.equals(base) || uri.startsWith(base + "/") || uri.startsWith(base + "?");
+        }
+
+        @Override
+        public String toString() {
+            return "Credential[" + url + (username == null ? "" : ", user " + username)
+                    + (passwordEnv == null ? "" : ", password from $" + passwordEnv)
+                    + (passwordFile == null ? "" : ", password from " + passwordFile)
+                    + (bearerTokenEnv == null ? "" : ", token from $" + bearerTokenEnv)
+                    + (bearerTokenFile == null ? "" : ", token from " + bearerTokenFile)
+                    + (password == null ? "" : ", password " + SecretUrls.MASK)
+                    + (secretParameters.isEmpty() ? "" : ", " + secretParameters.size() + " secret parameter(s)") + "]";
+        }
+    }
+
+    /** The credential for a request to {@code uri}: the one whose URL is its longest prefix; null when none. */
+    public Credential credentialFor(String uri) {
+        Credential best = null;
+        for (Credential credential : credentials) {
+            if (credential.covers(uri) && (best == null || credential.url().length() > best.url().length())) {
+                best = credential;
+            }
+        }
+        return best;
+    }
 
     /** Where a system's profiles are (see the schema's pyroscopeTarget). */
     public record Pyroscope(String url, String dialect, String uiUrl, String application, Map<String, String> labels,

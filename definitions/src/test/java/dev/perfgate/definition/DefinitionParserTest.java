@@ -36,6 +36,70 @@ class DefinitionParserTest {
             """;
 
     @Test
+    void shouldTakeCredentialsOutOfTheUrlAndNeverShowThem() {
+        DefinitionParser.Result result = parser.parse("shop.yaml", """
+                system: shop
+                prometheus:
+                  url: http://admin:s3cret@prom:9090/?api_key=K3Y
+                pyroscope:
+                  url: http://pyro:4040
+                  application: shop
+                  auth: { bearerTokenFile: /run/secrets/pyroscope }
+                environmentSettings:
+                  prod:
+                    prometheus:
+                      url: https://prom.prod
+                      auth: { basic: { username: perfgate, passwordEnv: PROM_PROD_PASSWORD } }
+                checks:
+                  - id: cpu
+                    prometheus: { query: up }
+                    requirement: "< 50"
+                """);
+
+        GateDefinition gate = result.definition();
+        assertThat(result.problems()).isEmpty();
+        assertThat(gate.prometheusUrl()).isEqualTo("http://prom:9090/");
+        assertThat(gate.toString()).doesNotContain("s3cret").doesNotContain("K3Y");
+        GateDefinition.Credential local = gate.credentialFor("http://prom:9090/api/v1/query_range?query=up");
+        assertThat(local.username()).isEqualTo("admin");
+        assertThat(local.password()).isEqualTo("s3cret");
+        assertThat(local.secretParameters()).containsExactly("api_key=K3Y");
+        assertThat(gate.credentialFor("https://prom.prod/api/v1/query").passwordEnv()).isEqualTo("PROM_PROD_PASSWORD");
+        assertThat(gate.credentialFor("http://pyro:4040/render").bearerTokenFile()).isEqualTo("/run/secrets/pyroscope");
+        assertThat(gate.credentialFor("http://prom:90900/")).as("another port").isNull();
+    }
+
+    @Test
+    void shouldRefuseAnAuthWithBothBasicAndBearer() {
+        DefinitionParser.Result result = parser.parse("shop.yaml", """
+                system: shop
+                prometheus:
+                  url: http://prom:9090
+                  auth: { basic: { username: a, passwordEnv: P }, bearerTokenEnv: T }
+                checks:
+                  - id: cpu
+                    prometheus: { query: up }
+                    requirement: "< 50"
+                """);
+
+        assertThat(result.ok()).isFalse();
+        assertThat(result.problems()).first().extracting(Problem::line).isEqualTo(4);
+    }
+
+    @Test
+    void shouldNotQuoteAPasswordInAProblem() {
+        DefinitionParser.Result result = parser.parse("shop.yaml", """
+                system: shop
+                prometheus:
+                  url: ftp://admin:s3cret@prom:9090
+                checks: []
+                """);
+
+        assertThat(result.ok()).isFalse();
+        assertThat(result.problems().toString()).doesNotContain("s3cret");
+    }
+
+    @Test
     void shouldReadEveryPartOfAValidDefinition() {
         DefinitionParser.Result result = parser.parse("afterburner.yaml", VALID);
 

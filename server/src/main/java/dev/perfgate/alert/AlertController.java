@@ -8,8 +8,7 @@ import java.util.Map;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
+import org.hibernate.validator.constraints.Range;
 import org.springframework.http.MediaType;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -48,7 +47,7 @@ class AlertController {
     @GetMapping
     List<AlertView> list(
             @Parameter(description = "pending, sending, sent or failed") @RequestParam(required = false) String status,
-            @RequestParam(defaultValue = "100") @Min(1) @Max(1000) int limit) {
+            @RequestParam(defaultValue = "100") @Range(min = 1, max = 1000) int limit) {
         return outbox.list(status(status), limit).stream().map(this::view).toList();
     }
 

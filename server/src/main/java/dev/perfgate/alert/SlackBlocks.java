@@ -142,8 +142,18 @@ final class SlackBlocks {
         fields.addObject().put("type", "mrkdwn").put("text", cut("*" + name + "*\n" + value, 2000));
     }
 
-    private static String link(String url, String text) {
-        return url == null ? escape(text) : "<" + escape(url) + "|" + escape(text).replace("|", "/") + ">";
+    /**
+     * Slack's {@code <url|text>}: a '|', '<' or '>' in the URL is percent-encoded (else the rest of the URL would become
+     * the text shown, a spoofed link), and the text holds no '|' nor line break.
+     */
+    static String link(String url, String text) {
+        if (url == null) {
+            return escape(text);
+        }
+        String safeUrl = url.replace("&", "&amp;").replace("|", "%7C").replace("<", "%3C").replace(">", "%3E")
+                .replaceAll("\\p{Cntrl}", "");
+        String safeText = escape(text).replace("|", "/").replaceAll("\\p{Cntrl}", " ");
+        return "<" + safeUrl + "|" + safeText + ">";
     }
 
     static String emoji(CheckStatus status) {

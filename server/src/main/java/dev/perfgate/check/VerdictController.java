@@ -7,10 +7,9 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
+import org.hibernate.validator.constraints.Range;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -55,7 +54,7 @@ class VerdictController {
     @Operation(summary = "The run's latest verdict", description = "Waits up to 'wait' seconds while it is pending; 202 if still pending then.")
     @GetMapping("/runs/{id}/verdict")
     ResponseEntity<VerdictView> verdict(@PathVariable String id,
-            @Parameter(description = "seconds to wait for a pending verdict (0 to 300)") @RequestParam(defaultValue = "0") @Min(0) @Max(300) int wait) {
+            @Parameter(description = "seconds to wait for a pending verdict (0 to 300)") @RequestParam(defaultValue = "0") @Range(min = 0, max = 300) int wait) {
         Run run = verdicts.awaitVerdict(runs.get(id).id(), Duration.ofSeconds(wait));
         boolean pending = run.verdict() == null || VerdictService.PENDING.equals(run.verdict().status());
         if (pending) {

@@ -9,8 +9,7 @@ import java.util.List;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
+import org.hibernate.validator.constraints.Range;
 import org.springframework.http.MediaType;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 import dev.perfgate.run.RunRepository;
 import dev.perfgate.system.ApiException;
 import dev.perfgate.system.PublicUrls;
+import dev.perfgate.system.StorableInstant;
 
 /**
  * Run windows for Grafana: dashboards mark each run as a region annotation through the Infinity
@@ -52,7 +52,7 @@ class AnnotationsController {
             @RequestParam(required = false) String system,
             @RequestParam(required = false) String workload,
             @RequestParam(required = false) String environment,
-            @Parameter(description = "1 to 2000, default 500") @RequestParam(defaultValue = "500") @Min(1) @Max(2000) int limit) {
+            @Parameter(description = "1 to 2000, default 500") @RequestParam(defaultValue = "500") @Range(min = 1, max = 2000) int limit) {
         Instant now = clock.instant();
         Instant end = to == null ? now : instant("to", to);
         Instant start = from == null ? end.minus(DEFAULT_RANGE) : instant("from", from);
@@ -67,10 +67,8 @@ class AnnotationsController {
     static Instant instant(String name, String value) {
         String v = value.trim();
         try {
-            if (v.matches("-?\\d+")) {
-                return Instant.ofEpochMilli(Long.parseLong(v));
-            }
-            return Instant.parse(v);
+            Instant instant = v.matches("-?\\d+") ? Instant.ofEpochMilli(Long.parseLong(v)) : Instant.parse(v);
+            return StorableInstant.Check.require(name, instant);
         } catch (NumberFormatException | DateTimeParseException e) {
             throw ApiException.badRequest(name + " must be epoch milliseconds or an ISO-8601 instant, not '" + value + "'");
         }

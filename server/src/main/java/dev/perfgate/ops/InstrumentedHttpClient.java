@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.UnaryOperator;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -27,11 +28,17 @@ final class InstrumentedHttpClient extends HttpClient {
     private final HttpClient delegate;
     private final String target;
     private final MeterRegistry registry;
+    private final UnaryOperator<HttpRequest> credentials;
 
     InstrumentedHttpClient(HttpClient delegate, String target, MeterRegistry registry) {
+        this(delegate, target, registry, request -> request);
+    }
+
+    InstrumentedHttpClient(HttpClient delegate, String target, MeterRegistry registry, UnaryOperator<HttpRequest> credentials) {
         this.delegate = delegate;
         this.target = target;
         this.registry = registry;
+        this.credentials = credentials;
     }
 
     @Override
@@ -39,7 +46,7 @@ final class InstrumentedHttpClient extends HttpClient {
             throws IOException, InterruptedException {
         Timer.Sample sample = Timer.start(registry);
         try {
-            HttpResponse<T> response = delegate.send(request, handler);
+            HttpResponse<T> response = delegate.send(credentials.apply(request), handler);
             record(sample, request, response.statusCode(), null);
             return response;
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -50,13 +57,13 @@ final class InstrumentedHttpClient extends HttpClient {
 
     @Override
     public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
-        return timed(request, delegate.sendAsync(request, handler));
+        return timed(request, delegate.sendAsync(credentials.apply(request), handler));
     }
 
     @Override
     public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler,
             HttpResponse.PushPromiseHandler<T> pushPromiseHandler) {
-        return timed(request, delegate.sendAsync(request, handler, pushPromiseHandler));
+        return timed(request, delegate.sendAsync(credentials.apply(request), handler, pushPromiseHandler));
     }
 
     private <T> CompletableFuture<HttpResponse<T>> timed(HttpRequest request, CompletableFuture<HttpResponse<T>> call) {

@@ -3,6 +3,7 @@ package dev.perfgate.results;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.springframework.http.HttpStatus;
 import tools.jackson.databind.JsonNode;
 
 import dev.perfgate.system.ApiException;
@@ -12,6 +13,8 @@ import dev.perfgate.system.ApiException;
  * group and every request, descending into groups. Counts are Gatling's total/ok/ko; latencies
  * are the "ok" column. Its percentiles are the four configured in Gatling (50, 75, 95, 99 by
  * default): the others stay null. The file covers the whole run, ramp-up included.
+ * Checked like the PerfGate format: counts are whole numbers >= 0 with ok + ko = total, every
+ * number is finite and >= 0, and a file holds at most as many requests as a run's results may.
  */
 final class GatlingStatsJson {
 
@@ -26,18 +29,27 @@ final class GatlingStatsJson {
         return stats("All Requests", root.path("stats"));
     }
 
-    static List<RequestStats> requests(JsonNode root) {
+    /** Every request, groups flattened into "group / request"; a 413 past {@code max} requests. */
+    static List<RequestStats> requests(JsonNode root, int max) {
         List<RequestStats> requests = new ArrayList<>();
-        collect(root.path("contents"), "", requests);
+        collect(root.path("contents"), "", requests, max);
         return requests;
     }
 
-    private static void collect(JsonNode contents, String prefix, List<RequestStats> into) {
+    private static void collect(JsonNode contents, String prefix, List<RequestStats> into, int max) {
         for (JsonNode node : contents.values()) {
             String name = prefix + node.path("name").asString("");
             if ("GROUP".equals(node.path("type").asString(""))) {
-                collect(node.path("contents"), name + " / ", into);
+                // a group's own statistics are not stored, but impossible numbers in them still refuse the file
+                if (node.path("stats").isObject()) {
+                    checkEveryNumber(node.path("stats"), "stats", name);
+                }
+                collect(node.path("contents"), name + " / ", into, max);
             } else {
+                if (into.size() >= max) {
+                    throw new ApiException(HttpStatus.CONTENT_TOO_LARGE, "Gatling stats.json: contents holds more than "
+                            + max + " requests; a run's results hold at most " + max + " (perfgate.results.max-requests)");
+                }
                 into.add(stats(name, node.path("stats")));
             }
         }
@@ -50,35 +62,70 @@ final class GatlingStatsJson {
         long total = count(s, "numberOfRequests", "total", name);
         long ok = count(s, "numberOfRequests", "ok", name);
         long ko = count(s, "numberOfRequests", "ko", name);
+        if (ok + ko != total) {
+            throw ApiException.badRequest("Gatling stats.json: '" + name + "' stats.numberOfRequests: ok (" + ok
+                    + ") + ko (" + ko + ") must equal total (" + total + ")");
+        }
+        checkEveryNumber(s, "stats", name);
         boolean anyOk = ok > 0;
-        return new RequestStats(name, total, ok, ko, total == 0 ? 0.0 : 100.0 * ko / total,
-                anyOk ? number(s, "minResponseTime") : null,
-                anyOk ? number(s, "meanResponseTime") : null,
-                anyOk ? number(s, "maxResponseTime") : null,
-                anyOk ? percentile(s, 50) : null,
-                anyOk ? percentile(s, 75) : null,
-                anyOk ? percentile(s, 90) : null,
-                anyOk ? percentile(s, 95) : null,
-                anyOk ? percentile(s, 99) : null,
-                anyOk ? percentile(s, 99.9) : null,
-                number(s.path("meanNumberOfRequestsPerSecond"), "total"));
+        RequestStats stats = new RequestStats(name, total, ok, ko, total == 0 ? 0.0 : 100.0 * ko / total,
+                anyOk ? number(s, "minResponseTime", name) : null,
+                anyOk ? number(s, "meanResponseTime", name) : null,
+                anyOk ? number(s, "maxResponseTime", name) : null,
+                anyOk ? percentile(s, 50, name) : null,
+                anyOk ? percentile(s, 75, name) : null,
+                anyOk ? percentile(s, 90, name) : null,
+                anyOk ? percentile(s, 95, name) : null,
+                anyOk ? percentile(s, 99, name) : null,
+                anyOk ? percentile(s, 99.9, name) : null,
+                number(s, "meanNumberOfRequestsPerSecond", "total", name));
+        StatsRules.check("Gatling stats.json: '" + name + "'", stats);
+        return stats;
     }
 
     /** Gatling names its four percentiles percentiles1..4 and states which they are only in its config; the defaults are 50, 75, 95, 99. */
-    private static Double percentile(JsonNode s, double p) {
+    private static Double percentile(JsonNode s, double p, String name) {
         String key = p == 50 ? "percentiles1" : p == 75 ? "percentiles2" : p == 95 ? "percentiles3" : p == 99 ? "percentiles4" : null;
-        return key == null ? null : number(s, key);
+        return key == null ? null : number(s, key, name);
     }
 
-    private static Double number(JsonNode s, String field) {
+    /** A latency: the "ok" column when the field has columns. */
+    private static Double number(JsonNode s, String field, String name) {
         JsonNode node = s.path(field);
-        return node.isObject() ? number(node, "ok") : value(node);
+        return node.isObject() ? number(s, field, "ok", name) : checked(value(node), "stats." + field, name);
+    }
+
+    private static Double number(JsonNode s, String field, String column, String name) {
+        return checked(value(s.path(field).path(column)), "stats." + field + "." + column, name);
+    }
+
+    /** Every number in the stats object, read or not (e.g. the "ko" columns), is finite and >= 0. */
+    private static void checkEveryNumber(JsonNode node, String path, String name) {
+        if (node.isObject()) {
+            for (var field : node.properties()) {
+                checkEveryNumber(field.getValue(), path + "." + field.getKey(), name);
+            }
+        } else if (node.isNumber() || node.isString() && !path.endsWith("name") && !path.endsWith("htmlName")) {
+            checked(value(node), path, name);
+        }
+    }
+
+    private static Double checked(Double value, String field, String name) {
+        if (value != null && (value.isNaN() || value.isInfinite() || value < 0)) {
+            throw ApiException.badRequest("Gatling stats.json: '" + name + "' " + field
+                    + " must be a finite number >= 0 (was " + value + ")");
+        }
+        return value;
     }
 
     private static long count(JsonNode s, String field, String column, String name) {
         Double value = value(s.path(field).path(column));
         if (value == null) {
-            throw ApiException.badRequest("Gatling stats.json: '" + name + "' has no " + field + "." + column);
+            throw ApiException.badRequest("Gatling stats.json: '" + name + "' has no stats." + field + "." + column);
+        }
+        if (value.isNaN() || value.isInfinite() || value < 0 || value != Math.rint(value) || value > 1e15) {
+            throw ApiException.badRequest("Gatling stats.json: '" + name + "' stats." + field + "." + column
+                    + " must be a whole number >= 0 (was " + value + ")");
         }
         return value.longValue();
     }

@@ -34,15 +34,17 @@ public class ResultsService {
     private final Validator validator;
     private final ApplicationEventPublisher events;
     private final Clock clock;
+    private final UploadLimits limits;
 
     ResultsService(RunService runs, ResultsRepository results, JsonMapper json, Validator validator,
-            ApplicationEventPublisher events, Clock clock) {
+            ApplicationEventPublisher events, Clock clock, UploadLimits limits) {
         this.runs = runs;
         this.results = results;
         this.json = json;
         this.validator = validator;
         this.events = events;
         this.clock = clock;
+        this.limits = limits;
     }
 
     public RunResults attach(String runId, JsonNode body) {
@@ -63,6 +65,7 @@ public class ResultsService {
             merged.putAll(parsed.measures());
             parsed = withMeasures(parsed, merged);
         }
+        limits.check(parsed);
         results.save(parsed);
         events.publishEvent(new ResultsAttached(runId));
         return parsed;
@@ -71,6 +74,7 @@ public class ResultsService {
     /** Adds or replaces named measures of a run, keeping its other results. */
     public RunResults addMeasures(String runId, Map<String, Double> measures) {
         Run run = runs.get(runId);
+        limits.checkMeasures("measures", measures.size());
         checkMeasures(measures);
         RunResults current = results.find(runId).orElseGet(() -> new RunResults(runId, "measures", null,
                 new ResultsDocument.Window(run.startedAt(), run.endedAt(), run.steadyStateStart()), false,
@@ -78,6 +82,7 @@ public class ResultsService {
         Map<String, Double> merged = new HashMap<>(current.measures());
         merged.putAll(measures);
         RunResults updated = withMeasures(current, merged);
+        limits.checkMeasures("measures (with the run's earlier ones)", merged.size());
         results.save(updated);
         events.publishEvent(new ResultsAttached(runId));
         return updated;
@@ -89,6 +94,10 @@ public class ResultsService {
     }
 
     private RunResults fromNeutral(Run run, JsonNode body) {
+        // counted on the tree, before binding and validating entries that would be refused anyway
+        limits.checkRequests("requests", body.path("requests").size());
+        limits.checkMeasures("measures", body.path("measures").size());
+        limits.checkSeriesPoints("timeseries", body.path("timeseries").size());
         ResultsDocument doc;
         try {
             doc = json.treeToValue(body, ResultsDocument.class);
@@ -106,17 +115,18 @@ public class ResultsService {
             throw ApiException.badRequest("Results hold nothing: give global, requests or measures");
         }
         Set<String> names = new HashSet<>();
-        for (RequestStats request : requests) {
+        for (int i = 0; i < requests.size(); i++) {
+            RequestStats request = requests.get(i);
             if (request.name() == null || request.name().isBlank()) {
-                throw ApiException.badRequest("Every entry of requests needs a name");
+                throw ApiException.badRequest("requests[" + i + "].name: every entry of requests needs a name");
             }
             if (!names.add(request.name())) {
                 throw ApiException.badRequest("Request '" + request.name() + "' appears twice in requests");
             }
-            checkCounts(request);
+            StatsRules.check("Request '" + request.name() + "'", request);
         }
         if (doc.global() != null) {
-            checkCounts(doc.global());
+            StatsRules.check("Request global", doc.global());
         }
         ResultsDocument.Window window = doc.window() != null ? doc.window()
                 : new ResultsDocument.Window(run.startedAt(), run.endedAt(), run.steadyStateStart());
@@ -133,22 +143,11 @@ public class ResultsService {
 
     private RunResults fromGatling(Run run, JsonNode body) {
         RequestStats global = GatlingStatsJson.global(body);
-        List<RequestStats> requests = GatlingStatsJson.requests(body);
+        List<RequestStats> requests = GatlingStatsJson.requests(body, limits.maxRequests());
         Instant end = run.endedAt() != null ? run.endedAt() : clock.instant();
         return new RunResults(run.id(), GATLING_STATS_JSON, "gatling (stats.json)",
                 new ResultsDocument.Window(run.startedAt(), end, run.startedAt()), true,
                 global, requests, Map.of(), List.of(), clock.instant());
-    }
-
-    private static void checkCounts(RequestStats s) {
-        String name = s.name() == null ? "global" : "'" + s.name() + "'";
-        if (s.ok() + s.ko() != s.count()) {
-            throw ApiException.badRequest("Request " + name + ": ok (" + s.ok() + ") + ko (" + s.ko()
-                    + ") must equal count (" + s.count() + ")");
-        }
-        if (s.minMs() != null && s.maxMs() != null && s.minMs() > s.maxMs()) {
-            throw ApiException.badRequest("Request " + name + ": minMs " + s.minMs() + " > maxMs " + s.maxMs());
-        }
     }
 
     private static void checkMeasures(Map<String, Double> measures) {

@@ -10,6 +10,8 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
+import dev.perfgate.system.StorableInstant;
+
 /** Body of {@code POST /api/v1/runs}: the series is required, everything else optional. */
 public record CreateRunRequest(
         @NotBlank @Size(max = 100) @Pattern(regexp = NAME, message = NAME_MESSAGE) String system,
@@ -25,7 +27,7 @@ public record CreateRunRequest(
         @Size(max = 50) List<@NotBlank @Size(max = 100) String> tags,
         @Size(max = 50) Map<@Pattern(regexp = KEY, message = KEY_MESSAGE) String, @Size(max = 2000) String> annotations,
         @Min(0) @Max(86_400) Integer rampUpSeconds,
-        Instant startedAt) {
+        @StorableInstant Instant startedAt) {
 
     static final String NAME = "[A-Za-z0-9][A-Za-z0-9._-]*";
     static final String NAME_MESSAGE = "must start with a letter or digit and hold only letters, digits, '.', '_' and '-'";

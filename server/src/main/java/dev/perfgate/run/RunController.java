@@ -9,8 +9,7 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
+import org.hibernate.validator.constraints.Range;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.validation.annotation.Validated;
@@ -67,7 +66,7 @@ class RunController {
     Map<String, Object> list(@RequestParam(required = false) String system,
             @RequestParam(required = false) String workload,
             @RequestParam(required = false) String environment,
-            @Parameter(description = "1 to 200, default 20") @RequestParam(defaultValue = "20") @Min(1) @Max(200) int limit,
+            @Parameter(description = "1 to 200, default 20") @RequestParam(defaultValue = "20") @Range(min = 1, max = 200) int limit,
             @Parameter(description = "id of the last run of the previous page") @RequestParam(required = false) String before) {
         List<RunView> page = runs.list(system, workload, environment, before, limit).stream()
                 .map(run -> RunView.of(run, urls)).toList();

@@ -1,24 +1,32 @@
 package dev.perfgate.security;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-/** Authenticates API calls by {@code Authorization: Bearer <token>} against the stored token hashes. */
+/**
+ * Authenticates API calls by {@code Authorization: Bearer <token>} against the stored token hashes; an address that
+ * sent too many bad tokens gets 429 for a while ({@link SignInThrottle}), whatever token it sends.
+ */
 class BearerTokenFilter extends OncePerRequestFilter {
 
     private final TokenService tokens;
+    private final SignInThrottle throttle;
 
-    BearerTokenFilter(TokenService tokens) {
+    BearerTokenFilter(TokenService tokens, SignInThrottle throttle) {
         this.tokens = tokens;
+        this.throttle = throttle;
     }
 
     @Override
@@ -26,9 +34,21 @@ class BearerTokenFilter extends OncePerRequestFilter {
             throws ServletException, IOException {
         String header = request.getHeader("Authorization");
         if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            tokens.authenticate(header.substring(7).trim()).ifPresent(token -> {
-                var authentication = new UsernamePasswordAuthenticationToken("token:" + token.name(), null,
-                        List.of(new SimpleGrantedAuthority(token.role().authority())));
+            Duration locked = throttle.lockedFor(request.getRemoteAddr(), null);
+            if (!locked.isZero()) {
+                long seconds = SignInThrottle.seconds(locked);
+                response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(seconds));
+                SecurityConfiguration.problem(response, HttpStatus.TOO_MANY_REQUESTS, "Too many bad API tokens from "
+                        + "this address: try again in " + seconds + " s");
+                return;
+            }
+            var token = tokens.authenticate(header.substring(7).trim());
+            if (token.isEmpty()) {
+                throttle.failed(request.getRemoteAddr(), null);
+            }
+            token.ifPresent(t -> {
+                var authentication = new UsernamePasswordAuthenticationToken("token:" + t.name(), null,
+                        List.of(new SimpleGrantedAuthority(t.role().authority())));
                 SecurityContextHolder.getContext().setAuthentication(authentication);
             });
         }

@@ -32,11 +32,11 @@ class SecurityConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain api(HttpSecurity http, TokenService tokens) throws Exception {
+    SecurityFilterChain api(HttpSecurity http, TokenService tokens, SignInThrottle throttle) throws Exception {
         http.securityMatcher("/api/**")
                 .csrf(csrf -> csrf.disable())
                 .sessionManagement(session -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-                .addFilterBefore(new BearerTokenFilter(tokens), AnonymousAuthenticationFilter.class)
+                .addFilterBefore(new BearerTokenFilter(tokens, throttle), AnonymousAuthenticationFilter.class)
                 .exceptionHandling(errors -> errors
                         .authenticationEntryPoint((request, response, e) -> problem(response, HttpStatus.UNAUTHORIZED,
                                 "An API token is required: send 'Authorization: Bearer <token>'"))
@@ -66,7 +66,7 @@ class SecurityConfiguration {
         return http.build();
     }
 
-    private static void problem(HttpServletResponse response, HttpStatus status, String detail)
+    static void problem(HttpServletResponse response, HttpStatus status, String detail)
             throws java.io.IOException {
         response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);

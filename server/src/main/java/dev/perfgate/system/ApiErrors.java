@@ -6,6 +6,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.Path;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -45,11 +49,38 @@ class ApiErrors extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.CONTENT_TOO_LARGE, e.getMessage());
     }
 
+    /** A query or path parameter out of its range, checked by a {@code @Validated} controller. */
+    @ExceptionHandler(ConstraintViolationException.class)
+    ProblemDetail constraintViolation(ConstraintViolationException e) {
+        List<String> fields = e.getConstraintViolations().stream().map(ApiErrors::field).distinct().sorted().toList();
+        String message = e.getConstraintViolations().stream()
+                .map(v -> field(v) + " " + v.getMessage()
+                        + (v.getInvalidValue() == null ? "" : " (was '" + abbreviate(String.valueOf(v.getInvalidValue())) + "')"))
+                .sorted().collect(Collectors.joining("; "));
+        ProblemDetail problem = problem(HttpStatus.BAD_REQUEST, "Invalid request: " + message);
+        problem.setProperty("fields", fields);
+        return problem;
+    }
+
+    /** Tomcat could not decode a query parameter (e.g. {@code %ff%fe} is no UTF-8). */
+    @ExceptionHandler(InvalidParameterException.class)
+    ProblemDetail undecodableParameter(InvalidParameterException e) {
+        return problem(HttpStatus.BAD_REQUEST, "A query parameter is not valid percent-encoded UTF-8");
+    }
+
     @ExceptionHandler(Exception.class)
-    ProblemDetail unexpected(Exception e) {
+    ResponseEntity<ProblemDetail> unexpected(Exception e) {
+        if (TransientStoreFailure.isTransient(e)) {
+            log.warn("The store is briefly unavailable, answered 503: {}", LogSafe.of(e.toString()));
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .header(HttpHeaders.RETRY_AFTER, String.valueOf(TransientStoreFailure.RETRY_AFTER_SECONDS))
+                    .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "The store is briefly unavailable ("
+                            + e.getClass().getSimpleName() + "); retry after "
+                            + TransientStoreFailure.RETRY_AFTER_SECONDS + " s"));
+        }
         log.error("Unexpected error", e);
-        return problem(HttpStatus.INTERNAL_SERVER_ERROR, "PerfGate failed to handle the request: "
-                + e.getClass().getSimpleName() + ". The server log has the details.");
+        return ResponseEntity.internalServerError().body(problem(HttpStatus.INTERNAL_SERVER_ERROR,
+                "PerfGate failed to handle the request: " + e.getClass().getSimpleName() + ". The server log has the details."));
     }
 
     @Override
@@ -120,6 +151,17 @@ class ApiErrors extends ResponseEntityExceptionHandler {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setTitle(status.getReasonPhrase());
         return problem;
+    }
+
+    /** The parameter's name: the last node of a path such as {@code list.limit}. */
+    private static String field(ConstraintViolation<?> violation) {
+        String name = null;
+        for (Path.Node node : violation.getPropertyPath()) {
+            if (node.getName() != null) {
+                name = node.getName();
+            }
+        }
+        return name == null ? String.valueOf(violation.getPropertyPath()) : name;
     }
 
     private static String describe(FieldError error) {

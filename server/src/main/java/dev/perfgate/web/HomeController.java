@@ -3,6 +3,7 @@ package dev.perfgate.web;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 
 /** The home page: every series with its latest verdict, and the sign-in page. */
 @Controller
@@ -20,8 +21,12 @@ class HomeController {
         return "home";
     }
 
+    /** The sign-in page; {@code locked} (seconds, set by {@link SignInLockFilter}) says how long a lockout lasts. */
     @GetMapping("/login")
-    String login() {
+    String login(@RequestParam(required = false) String locked, Model model) {
+        if (locked != null && locked.matches("\\d{1,6}")) {
+            model.addAttribute("lockedSeconds", Long.parseLong(locked));
+        }
         return "login";
     }
 }

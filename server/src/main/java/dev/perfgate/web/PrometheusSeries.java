@@ -22,6 +22,7 @@ import dev.perfgate.check.GateDefinitions;
 import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.ValueSource;
+import dev.perfgate.ops.OutboundHttp;
 import dev.perfgate.run.Run;
 
 /**
@@ -41,11 +42,13 @@ class PrometheusSeries {
 
     private final GateDefinitions definitions;
     private final JsonMapper json;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final HttpClient http;
 
-    PrometheusSeries(GateDefinitions definitions, JsonMapper json) {
+    PrometheusSeries(GateDefinitions definitions, JsonMapper json, OutboundHttp outbound) {
         this.definitions = definitions;
         this.json = json;
+        // through OutboundHttp: timed, and with the check file's credentials for this Prometheus
+        this.http = outbound.client("prometheus", Duration.ofSeconds(3));
     }
 
     /** The check whose PromQL the page charts, if the series' checks read Prometheus. */

@@ -1,26 +1,37 @@
 package dev.perfgate.web;
 
+import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.SavedRequestAwareAuthenticationSuccessHandler;
+import org.springframework.security.web.authentication.SimpleUrlAuthenticationFailureHandler;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 
 import dev.perfgate.security.Role;
+import dev.perfgate.security.SignInThrottle;
 
 /**
  * Who may see and do what in the UI: people sign in with a form (session, CSRF-protected forms); viewers read,
@@ -35,7 +46,8 @@ class UiSecurityConfiguration {
 
     @Bean
     @Order(10)
-    SecurityFilterChain ui(HttpSecurity http) throws Exception {
+    SecurityFilterChain ui(HttpSecurity http, ObjectProvider<SignInThrottle> throttles) throws Exception {
+        SignInThrottle throttle = throttles.getIfAvailable(SignInThrottle::defaults);
         http.authorizeHttpRequests(auth -> auth
                         .requestMatchers("/login", "/css/**", "/js/**", "/vendor/**", "/webjars/**", "/favicon.ico",
                                 "/error").permitAll()
@@ -44,7 +56,24 @@ class UiSecurityConfiguration {
                         .requestMatchers(HttpMethod.POST, "/runs/*/evaluate").hasRole("RUNNER")
                         .requestMatchers("/trigger", "/trigger/**").hasRole("RUNNER")
                         .anyRequest().hasRole("VIEWER"))
-                .formLogin(form -> form.loginPage("/login").defaultSuccessUrl("/", false).permitAll())
+                .addFilterBefore(new SignInLockFilter(throttle), UsernamePasswordAuthenticationFilter.class)
+                .formLogin(form -> form.loginPage("/login").defaultSuccessUrl("/", false).permitAll()
+                        .failureHandler(new SimpleUrlAuthenticationFailureHandler("/login?error") {
+                            @Override
+                            public void onAuthenticationFailure(HttpServletRequest request, HttpServletResponse response,
+                                    AuthenticationException e) throws IOException, ServletException {
+                                throttle.failed(request.getRemoteAddr(), request.getParameter("username"));
+                                super.onAuthenticationFailure(request, response, e);
+                            }
+                        })
+                        .successHandler(new SavedRequestAwareAuthenticationSuccessHandler() {
+                            @Override
+                            public void onAuthenticationSuccess(HttpServletRequest request, HttpServletResponse response,
+                                    Authentication authentication) throws IOException, ServletException {
+                                throttle.succeeded(authentication.getName());
+                                super.onAuthenticationSuccess(request, response, authentication);
+                            }
+                        }))
                 .logout(logout -> logout.logoutSuccessUrl("/login?logout").permitAll())
                 .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(
                         "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "

@@ -103,6 +103,14 @@ class SlackBlocksTest {
         assertThat(rendered.path("blocks").size()).isLessThanOrEqualTo(50);
     }
 
+    @Test
+    void shouldEscapeSlackLinkSyntaxInUrlAndText() {
+        String link = SlackBlocks.link("https://ci.example/job/7|Approve the release>", "#7|<!channel>\nnew line");
+
+        assertThat(link).isEqualTo("<https://ci.example/job/7%7CApprove the release%3E|#7/&lt;!channel&gt; new line>");
+        assertThat(link.chars().filter(c -> c == '|')).as("one separator: the text cannot be spoofed").hasSize(1);
+    }
+
     private static List<String> buttons(JsonNode message) {
         List<String> buttons = new ArrayList<>();
         for (JsonNode block : message.path("blocks")) {

@@ -102,6 +102,7 @@ class PrometheusSeriesIT {
     }
 
     private PrometheusSeries series() {
-        return new PrometheusSeries(definitions, JsonMapper.builder().build());
+        return new PrometheusSeries(definitions, JsonMapper.builder().build(),
+                new dev.perfgate.ops.OutboundHttp(new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
     }
 }

@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 
 /** {@link Transport} over the JDK's {@link HttpClient}: no dependency, HTTP/1.1, follows no redirect. */
@@ -30,6 +31,7 @@ public final class JdkTransport implements Transport {
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
     headers.forEach(request::header);
     HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-    return new Response(response.statusCode(), response.body());
+    return new Response(response.statusCode(), response.body(),
+        Retry.retryAfter(response.headers().firstValue("Retry-After").orElse(null), Instant.now()));
   }
 }

@@ -181,9 +181,10 @@ public final class PerfGateClient {
     String lastProblem = null;
     IOException lastError = null;
     int lastStatus = 0;
+    Duration retryAfter = null;
     for (int attempt = 1; attempt <= retry.maxAttempts(); attempt++) {
       if (attempt > 1) {
-        Duration delay = retry.delayBefore(attempt);
+        Duration delay = retry.delayBefore(attempt, retryAfter);
         log.accept("PerfGate: could not " + what + " (" + lastProblem + "); retrying in " + seconds(delay)
             + " (attempt " + attempt + " of " + retry.maxAttempts() + ")");
         sleeper.sleep(delay);
@@ -198,12 +199,15 @@ public final class PerfGateClient {
         }
         lastStatus = response.status();
         lastError = null;
-        lastProblem = "HTTP " + response.status() + detail(response).map(d -> ": " + d).orElse("");
+        retryAfter = response.retryAfter();
+        lastProblem = "HTTP " + response.status() + detail(response).map(d -> ": " + d).orElse("")
+            + (retryAfter == null ? "" : ", Retry-After " + seconds(retryAfter));
       } catch (PerfGateException e) {
         throw e;
       } catch (IOException e) {
         lastError = e;
         lastStatus = 0;
+        retryAfter = null;
         lastProblem = describe(e);
       }
     }

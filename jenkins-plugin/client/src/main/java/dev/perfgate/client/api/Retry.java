@@ -1,10 +1,15 @@
 package dev.perfgate.client.api;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 
 /**
- * How often and how patiently a call to PerfGate is repeated after a network error or a 502/503/504: exponential
- * backoff, capped, for a bounded number of attempts. Every call of the API is safe to repeat (runs are idempotent by
+ * How often and how patiently a call to PerfGate is repeated after a network error or a 502/503/504: the wait the
+ * answer's Retry-After asks for (at most {@link #MAX_RETRY_AFTER}), else exponential backoff, capped, for a bounded
+ * number of attempts. Every call of the API is safe to repeat (runs are idempotent by
  * runId, results replace, ending again the same way is harmless), so the policy applies to all of them.
  *
  * @param maxAttempts attempts in all, at least 1
@@ -51,6 +56,40 @@ public record Retry(int maxAttempts, Duration initialDelay, Duration maxDelay, d
       total = total.plus(delayBefore(attempt));
     }
     return total;
+  }
+
+  /** The longest a server's Retry-After is followed: a longer one is cut to this. */
+  public static final Duration MAX_RETRY_AFTER = Duration.ofSeconds(60);
+
+  /**
+   * The wait before attempt {@code attempt} when the last answer asked for {@code retryAfter} (null: it did not):
+   * the server's wait, at most {@link #MAX_RETRY_AFTER}, else the backoff.
+   */
+  public Duration delayBefore(int attempt, Duration retryAfter) {
+    if (retryAfter == null || attempt < 2) {
+      return delayBefore(attempt);
+    }
+    return retryAfter.compareTo(MAX_RETRY_AFTER) > 0 ? MAX_RETRY_AFTER : retryAfter;
+  }
+
+  /**
+   * A {@code Retry-After} header's wait: delay-seconds or an HTTP date (RFC 9110 section 10.2.3); null when absent or
+   * unreadable, zero for a date already past.
+   */
+  public static Duration retryAfter(String header, Instant now) {
+    if (header == null || header.isBlank()) {
+      return null;
+    }
+    String value = header.trim();
+    try {
+      if (value.matches("\\d{1,9}")) {
+        return Duration.ofSeconds(Long.parseLong(value));
+      }
+      Instant at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+      return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
+    } catch (DateTimeParseException e) {
+      return null;
+    }
   }
 
   /** The statuses that mean PerfGate (or the proxy before it) is briefly unavailable. */

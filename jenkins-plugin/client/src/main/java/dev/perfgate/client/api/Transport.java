@@ -16,7 +16,13 @@ public interface Transport {
   Response send(String method, URI uri, Map<String, String> headers, byte[] body, Duration timeout)
       throws IOException, InterruptedException;
 
-  /** An HTTP answer: status and body text. */
-  record Response(int status, String body) {
+  /**
+   * An HTTP answer: status, body text and the wait its {@code Retry-After} header asks for (null without one).
+   */
+  record Response(int status, String body, Duration retryAfter) {
+
+    public Response(int status, String body) {
+      this(status, body, null);
+    }
   }
 }

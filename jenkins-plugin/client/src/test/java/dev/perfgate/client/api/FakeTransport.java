@@ -34,6 +34,12 @@ public final class FakeTransport implements Transport {
     return this;
   }
 
+  /** An answer with a Retry-After header of {@code retryAfter} (as the JDK transport reads it). */
+  public FakeTransport answer(int status, String body, Duration retryAfter) {
+    script.add(new Response(status, body, retryAfter));
+    return this;
+  }
+
   public FakeTransport fail(IOException error) {
     script.add(error);
     return this;

@@ -35,6 +35,19 @@ class PerfGateClientTest {
   }
 
   @Test
+  void shouldWaitAsLongAsRetryAfterAsksBeforeRetrying() throws Exception {
+    perfGate.answer(503, "{\"detail\":\"The store is briefly unavailable\"}", Duration.ofSeconds(2))
+        .answer(503, "{}", Duration.ofHours(1)).answer(201, RUN);
+
+    PerfGateClient.Started started = perfGate.client(Retry.DEFAULT, log).start(REQUEST);
+
+    assertThat(started.created()).isTrue();
+    assertThat(perfGate.sleeps()).as("the server's 2 s, then an hour cut to the cap")
+        .containsExactly(Duration.ofSeconds(2), Retry.MAX_RETRY_AFTER);
+    assertThat(log.get(0)).contains("Retry-After 2 s").contains("retrying in 2 s");
+  }
+
+  @Test
   void shouldRetryAfterANetworkError() throws Exception {
     perfGate.fail(new IOException("Connection reset")).answer(200, RUN);
 

@@ -4,9 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class RetryTest {
+
+  @Test
+  void shouldReadRetryAfterAsSecondsOrAnHttpDate() {
+    Instant now = Instant.parse("2026-11-23T10:00:00Z");
+
+    assertThat(Retry.retryAfter("2", now)).isEqualTo(Duration.ofSeconds(2));
+    assertThat(Retry.retryAfter("Mon, 23 Nov 2026 10:00:30 GMT", now)).isEqualTo(Duration.ofSeconds(30));
+    assertThat(Retry.retryAfter("Mon, 23 Nov 2026 09:00:00 GMT", now)).as("a date past").isZero();
+    assertThat(Retry.retryAfter("soon", now)).isNull();
+    assertThat(Retry.retryAfter("-5", now)).isNull();
+    assertThat(Retry.retryAfter(null, now)).isNull();
+  }
+
+  @Test
+  void shouldFollowRetryAfterUpToTheCapElseTheBackoff() {
+    assertThat(Retry.DEFAULT.delayBefore(2, Duration.ofSeconds(3))).isEqualTo(Duration.ofSeconds(3));
+    assertThat(Retry.DEFAULT.delayBefore(2, Duration.ofDays(1))).isEqualTo(Retry.MAX_RETRY_AFTER);
+    assertThat(Retry.DEFAULT.delayBefore(2, null)).isEqualTo(Duration.ofMillis(500));
+  }
 
   @Test
   void shouldDoubleTheWaitBeforeEachRetry() {

@@ -27,6 +27,7 @@ final class LossyProxy implements AutoCloseable {
   private final AtomicInteger dropsLeft = new AtomicInteger();
   private final AtomicInteger unavailableLeft = new AtomicInteger();
   private final AtomicInteger forwarded = new AtomicInteger();
+  private volatile String retryAfter;
   private volatile Predicate<String> dropWhen = requestLine -> false;
 
   LossyProxy(int targetPort) throws IOException {
@@ -49,6 +50,12 @@ final class LossyProxy implements AutoCloseable {
   /** Answers the next {@code count} requests 503 without forwarding them. */
   LossyProxy unavailable(int count) {
     unavailableLeft.set(count);
+    return this;
+  }
+
+  /** Sends this Retry-After header (seconds or an HTTP date) with each 503. */
+  LossyProxy retryAfter(String value) {
+    this.retryAfter = value;
     return this;
   }
 
@@ -79,7 +86,8 @@ final class LossyProxy implements AutoCloseable {
       if (unavailableLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
         byte[] body = "{\"title\":\"Service Unavailable\",\"status\":503}".getBytes(StandardCharsets.UTF_8);
         toClient.write(("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nContent-Length: "
-            + body.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            + body.length + (retryAfter == null ? "" : "\r\nRetry-After: " + retryAfter)
+            + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
         toClient.write(body);
         toClient.flush();
         return;

@@ -56,6 +56,18 @@ class RetryIT {
   }
 
   @Test
+  void shouldWaitAsLongAsRetryAfterAsks(PerfGateServer server) throws Exception {
+    try (LossyProxy proxy = new LossyProxy(server.port()).unavailable(1).retryAfter("1")) {
+      Cli.Result result = new Cli(proxy.url()).run("start", "--system", "shop", "--workload", "retry-after",
+          "--environment", "it", "--retry-delay-ms", "100");
+
+      assertThat(result.exit()).as(result.toString()).isZero();
+      assertThat(result.err()).as("the server's 1 s, not the 0.1 s backoff")
+          .contains("HTTP 503: Service Unavailable, Retry-After 1 s); retrying in 1 s (attempt 2 of 5)");
+    }
+  }
+
+  @Test
   void shouldFailClearlyWhenTheOutageOutlastsTheRetries(PerfGateServer server) throws Exception {
     try (LossyProxy proxy = new LossyProxy(server.port()).unavailable(10)) {
       Cli.Result result = new Cli(proxy.url()).run("start", "--system", "shop", "--workload", "long-outage",
