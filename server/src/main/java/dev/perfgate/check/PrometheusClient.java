@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.perfgate.ops.OutboundHttp;
+import dev.perfgate.system.OutboundHttp;
 
 /**
  * Reads a PromQL expression over a window from Prometheus' HTTP API ({@code /api/v1/query_range})

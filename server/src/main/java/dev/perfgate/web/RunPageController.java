@@ -22,6 +22,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import dev.perfgate.check.BaselinePin;
 import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.Reviews;
+import dev.perfgate.check.RunProfiles;
 import dev.perfgate.check.Verdict;
 import dev.perfgate.check.VerdictRepository;
 import dev.perfgate.check.VerdictService;

@@ -1,4 +1,4 @@
-package dev.perfgate.ops;
+package dev.perfgate.system;
 
 import java.io.IOException;
 import java.net.Authenticator;

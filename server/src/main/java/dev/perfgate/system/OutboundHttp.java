@@ -1,4 +1,4 @@
-package dev.perfgate.ops;
+package dev.perfgate.system;
 
 import java.net.http.HttpClient;
 import java.time.Duration;

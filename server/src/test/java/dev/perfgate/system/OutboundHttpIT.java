@@ -1,4 +1,4 @@
-package dev.perfgate.ops;
+package dev.perfgate.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.perfgate.web;
+package dev.perfgate.check;
 
 import java.util.Optional;
 
