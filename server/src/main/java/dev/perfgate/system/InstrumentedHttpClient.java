@@ -67,7 +67,7 @@ final class InstrumentedHttpClient extends HttpClient {
 
     private void record(Timer.Sample sample, HttpRequest request, int status, Throwable error) {
         sample.stop(Timer.builder(OutboundHttp.METRIC)
-                .description("Calls PerfGate made to other servers, by target (prometheus, pyroscope, slack)")
+                .description("Calls PerfGate made to other servers, by target (prometheus, pyroscope, slack, webhook, jenkins)")
                 .tag("target", target)
                 .tag("method", request.method())
                 .tag("status", error == null ? Integer.toString(status) : "none")

@@ -7,7 +7,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Component;
 
 /**
- * Makes the JDK HTTP clients PerfGate calls other servers with (Prometheus, Pyroscope, Slack), each
+ * Makes the JDK HTTP clients PerfGate calls other servers with (Prometheus, Pyroscope, Slack, webhooks, Jenkins), each
  * timed as {@code perfgate_outbound_requests_seconds{target, method, status, outcome}}. The target is
  * a fixed name chosen by the caller, never a URL, so the label stays bounded.
  */
