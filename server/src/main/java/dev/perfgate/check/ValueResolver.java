@@ -9,6 +9,7 @@ import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.definition.Stat;
 import dev.perfgate.definition.ValueSource;
 import dev.perfgate.results.RequestStats;
 import dev.perfgate.results.RunResults;
@@ -122,7 +123,7 @@ class ValueResolver {
         if (value != null) {
             return Measurement.of(value);
         }
-        String why = stats.ok() == 0 && !List.of("count", "ok", "ko", "errorPct", "throughput").contains(stat)
+        String why = stats.ok() == 0 && Stat.of(stat).latency()
                 ? "no successful responses to measure " + stat + " of '" + stats.name() + "'"
                 : stat + " of '" + stats.name() + "' is not in the results"
                         + ("gatling-stats.json".equals(results.source()) ? " (a Gatling stats.json has p50, p75, p95, p99 only)" : "");

@@ -146,9 +146,13 @@ public final class VerdictSummary {
     return out.toString();
   }
 
+  /** The server's label (the run page's and Slack's, e.g. "p95 of /x"), else the name or id. */
   private static String checkName(Verdict.Check check) {
+    if (check.label() != null) {
+      return check.label();
+    }
     String name = check.name() != null ? check.name() : check.id();
-    return check.request() == null ? name : name + " [" + check.request() + "]";
+    return check.request() == null ? name : name + " of " + check.request();
   }
 
   private static String threshold(Verdict.Check check) {

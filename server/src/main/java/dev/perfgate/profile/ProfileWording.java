@@ -3,10 +3,10 @@ package dev.perfgate.profile;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
-/** Formats function changes as explanation lines that carry the numbers. */
-final class Explanations {
+/** Words function changes as explanation lines that carry the numbers (check.Explanations attaches them to checks). */
+final class ProfileWording {
 
-    private Explanations() {
+    private ProfileWording() {
     }
 
     /** {@code name [(new)|(vanished)] self CPU 0.6 % → 88.1 % (+7,168 samples, +12.4 ms per request)}. */
