@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.ConstraintViolationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -43,6 +44,20 @@ class ApiErrors extends ResponseEntityExceptionHandler {
     @ExceptionHandler(BodyTooLargeException.class)
     ProblemDetail tooLarge(BodyTooLargeException e) {
         return problem(HttpStatus.CONTENT_TOO_LARGE, e.getMessage());
+    }
+
+    /** A parameter of a {@code @Validated} controller out of its bounds, e.g. {@code ?limit=500}: the caller's error. */
+    @ExceptionHandler(ConstraintViolationException.class)
+    ProblemDetail constraintViolated(ConstraintViolationException e) {
+        String violations = e.getConstraintViolations().stream()
+                .map(v -> parameter(v.getPropertyPath().toString()) + " " + v.getMessage()).sorted()
+                .collect(Collectors.joining("; "));
+        return problem(HttpStatus.BAD_REQUEST, "Invalid request: " + violations);
+    }
+
+    /** "list.limit" (method, parameter) as the caller knows it: "limit". */
+    private static String parameter(String path) {
+        return path.substring(path.lastIndexOf('.') + 1);
     }
 
     @ExceptionHandler(Exception.class)
