@@ -29,11 +29,11 @@ class VerdictSummaryTest {
     String table = VerdictSummary.table(List.of(CPU, P99, ERRORS));
 
     assertThat(table.lines()).containsExactly(
-        "  STATUS        CHECK               VALUE    THRESHOLD      BASELINE         DELTA               MESSAGE",
-        "  FAIL          avg CPU             51.12 %  < 50, <= +10%  46.3 % (run 41)  +4.82 % (+10.42 %)  avg CPU 51.12 % > 50 %",
-        "  PASS          p99 of GET /matrix  180 ms   -              -                -                   p99 of GET /matrix 180 ms",
+        "  STATUS        CHECK               VALUE    THRESHOLD      BASELINE         DELTA              MESSAGE",
+        "  FAIL          avg CPU             51.12 %  < 50, <= +10%  46.3 % (run 41)  +4.82 % (+10.4 %)  avg CPU 51.12 % > 50 %",
+        "  PASS          p99 of GET /matrix  180 ms   -              -                -                  p99 of GET /matrix 180 ms",
         "                > matrix.multiply +12 %",
-        "  INCONCLUSIVE  errors              no data  < 1            -                -                   errors: no data (no results were posted)");
+        "  INCONCLUSIVE  errors              no data  < 1            -                -                  errors: no data (no results were posted)");
   }
 
   @Test
@@ -103,14 +103,15 @@ class VerdictSummaryTest {
   }
 
   @Test
-  void shouldFormatNumbersWithAtMostTwoDecimals() {
+  void shouldFormatNumbersAsTheRunPageAndSlackDo() {
     assertThat(VerdictSummary.format(51.126)).isEqualTo("51.13");
     assertThat(VerdictSummary.format(180.0)).isEqualTo("180");
     assertThat(VerdictSummary.format(0.5)).isEqualTo("0.5");
     assertThat(VerdictSummary.format(-0.001)).isEqualTo("0");
-    assertThat(VerdictSummary.format(1234567.0)).as("no exponent").isEqualTo("1234567");
+    assertThat(VerdictSummary.format(1234567.0)).as("no exponent, thousands separated").isEqualTo("1,234,567");
     assertThat(VerdictSummary.signed(5)).isEqualTo("+5");
     assertThat(VerdictSummary.signed(-1.5)).isEqualTo("-1.5");
+    assertThat(VerdictSummary.signed(-0.001)).isEqualTo("0");
   }
 
   @Test
