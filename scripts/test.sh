@@ -13,7 +13,32 @@ scripts/test-servers.sh start
 trap 'scripts/test-servers.sh stop || true' EXIT
 eval "$(scripts/test-servers.sh env)"
 
-./mvnw -B -ntp verify "$@"
+# The ten slowest test classes of the Maven run, from its Surefire and Failsafe reports (the *.xml written since
+# $1); says so when there are none and never fails the run.
+slowest_test_classes() {
+  local since="$1" reports
+  reports="$(find . -path ./node_modules -prune -o \( -path '*/target/surefire-reports/TEST-*.xml' \
+    -o -path '*/target/failsafe-reports/TEST-*.xml' \) -newer "$since" -print 2>/dev/null || true)"
+  if [[ -z "$reports" ]]; then
+    echo "== No test reports (target/surefire-reports, target/failsafe-reports) from this run"
+    return 0
+  fi
+  echo "== The ten slowest test classes (seconds)"
+  while IFS= read -r report; do
+    grep -o '<testsuite [^>]*>' "$report" | head -n 1 \
+      | sed -E 's/.* name="([^"]*)".*/\1/; t; d' | tr '\n' ' ' || true
+    grep -o '<testsuite [^>]*>' "$report" | head -n 1 | sed -E 's/.* time="([^"]*)".*/\1/; t; d' | tr -d ',' || true
+  done <<<"$reports" | awk 'NF == 2 { printf "%10.1f  %s\n", $2, $1 }' | sort -rn | head -n 10 || true
+}
+
+started_marker="$(mktemp)"
+status=0
+./mvnw -B -ntp verify "$@" || status=$?
+slowest_test_classes "$started_marker" || true
+rm -f "$started_marker"
+if [[ $status != 0 ]]; then
+  exit "$status"
+fi
 
 if [[ "${PERFGATE_SKIP_E2E:-0}" != 1 ]]; then
   # the whole story for real: demo app with the profiler agent, Gatling, PerfGate, Prometheus, Pyroscope

@@ -1,10 +1,10 @@
 import java.nio.file.Path;
 import java.time.Duration;
 
-import dev.perfgate.client.gatling.GatlingResults;
-import dev.perfgate.client.gatling.GatlingRun;
-import dev.perfgate.client.gatling.SimulationLogConverter;
-import dev.perfgate.client.results.ResultsJson;
+import dev.perfgate.gatling.GatlingResults;
+import dev.perfgate.gatling.GatlingRun;
+import dev.perfgate.gatling.SimulationLogConverter;
+import dev.perfgate.gatling.results.ResultsJson;
 
 /**
  * Turns the newest Gatling run under a folder into PerfGate results JSON on standard output, with the

@@ -5,14 +5,14 @@ public sealed interface ValueSource {
 
     /** A statistic of the run's results: global when request and pattern are both null. */
     record Results(String request, String requestPattern, String stat) implements ValueSource {
+        /** The statistic {@code stat} names. */
+        public Stat statistic() {
+            return Stat.of(stat);
+        }
+
         /** The unit of the statistic. */
         public String unit() {
-            return switch (stat) {
-                case "count", "ok", "ko" -> "requests";
-                case "errorPct" -> "%";
-                case "throughput" -> "req/s";
-                default -> "ms";
-            };
+            return statistic().unit();
         }
     }
 

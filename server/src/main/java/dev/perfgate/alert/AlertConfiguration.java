@@ -10,6 +10,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import dev.perfgate.system.OutboundHttp;
+
 /** Checks the alert configuration at start (a wrong property stops PerfGate) and wires the channels. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(AlertProperties.class)
@@ -33,8 +35,9 @@ class AlertConfiguration {
     }
 
     @Bean
-    Channels alertChannels(AlertSettings settings, Clock clock) {
-        HttpPost http = new HttpPost(settings.requestTimeout(), clock);
-        return new Channels(List.of(new SlackChannel(http, settings.slackApiUrl()), new WebhookChannel(http)));
+    Channels alertChannels(AlertSettings settings, Clock clock, OutboundHttp outbound) {
+        return new Channels(List.of(
+                new SlackChannel(new HttpPost(outbound, "slack", settings.requestTimeout(), clock), settings.slackApiUrl()),
+                new WebhookChannel(new HttpPost(outbound, "webhook", settings.requestTimeout(), clock))));
     }
 }

@@ -13,16 +13,21 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
 
-/** POSTs JSON with the JDK client and classifies the answer; connection problems are worth a retry. */
+import dev.perfgate.system.OutboundHttp;
+
+/**
+ * POSTs JSON to one kind of endpoint (Slack, webhooks) and classifies the answer; connection problems are worth a
+ * retry. The client is timed by {@link OutboundHttp} under the channel's target name.
+ */
 final class HttpPost {
 
     private final HttpClient client;
     private final Duration timeout;
     private final Clock clock;
 
-    HttpPost(Duration timeout, Clock clock) {
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+    HttpPost(OutboundHttp outbound, String target, Duration timeout, Clock clock) {
+        this.client = outbound.client(target, HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER));
         this.timeout = timeout;
         this.clock = clock;
     }

@@ -115,10 +115,7 @@ final class SlackBlocks {
 
     private static String check(CheckResult c) {
         StringBuilder text = new StringBuilder();
-        text.append(emoji(c.status())).append(" *").append(escape(c.name())).append('*');
-        if (c.request() != null) {
-            text.append(" (").append(escape(c.request())).append(')');
-        }
+        text.append(emoji(c.status())).append(" *").append(escape(c.label())).append('*');
         text.append(c.key() ? " · key check" : "").append(" · ").append(c.status()).append('\n');
         text.append(escape(c.message()));
         List<String> lines = c.explanation() == null ? List.of() : c.explanation();

@@ -2,6 +2,8 @@ package dev.perfgate.check;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * One check of a verdict with every number behind it: value, requirement, baseline and delta,
  * noise band, and a message a person reads in one line.
@@ -29,6 +31,15 @@ public record CheckResult(
         Noise noise,
         String message,
         List<String> explanation) {
+
+    /**
+     * How the check is named wherever it is shown (run page, Slack, the CLI through the API's {@code label}):
+     * its name, and for a per-request check "of" the request, e.g. "p95 of /x".
+     */
+    @JsonProperty("label")
+    public String label() {
+        return request == null ? name : name + " of " + request;
+    }
 
     /** A regression is a broken growth rule. */
     public boolean regression() {

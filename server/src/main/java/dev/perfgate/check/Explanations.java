@@ -8,8 +8,8 @@ import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.ValueSource;
 
 /**
- * Puts the functions that explain a broken check next to it: a failing CPU, latency or efficiency
- * check carries the top lines of the matching profile diffs (CPU for CPU, allocations for memory,
+ * Puts the functions that explain a broken check next to it (the profile feature's {@code ProfileWording} words the
+ * lines): a failing CPU, latency or efficiency check carries the top lines of the matching profile diffs (CPU for CPU, allocations for memory,
  * CPU plus lock and wall time for latency).
  */
 final class Explanations {
@@ -35,8 +35,7 @@ final class Explanations {
         if (source instanceof ValueSource.Profile p) {
             return List.of(p.type());
         }
-        if (source instanceof ValueSource.Results r && List.of("min", "mean", "max", "p50", "p75", "p90", "p95", "p99", "p99.9")
-                .contains(r.stat())) {
+        if (source instanceof ValueSource.Results r && r.statistic().latency()) {
             return List.of("cpu", "lock_duration", "wall");
         }
         String words = (check.id() + " " + check.name() + " " + source).toLowerCase(Locale.ROOT);

@@ -3,7 +3,7 @@ package dev.perfgate.check;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import dev.perfgate.ops.OutboundHttp;
+import dev.perfgate.system.OutboundHttp;
 import dev.perfgate.profile.ProfileSource;
 import dev.perfgate.profile.PyroscopeClient;
 

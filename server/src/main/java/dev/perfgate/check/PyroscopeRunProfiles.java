@@ -15,7 +15,6 @@ import dev.perfgate.profile.ProfiledRun;
 import dev.perfgate.profile.PyroscopeTarget;
 import dev.perfgate.results.ResultsRepository;
 import dev.perfgate.run.Run;
-import dev.perfgate.web.RunProfiles;
 
 /**
  * Profiles for the pages (run page, compare page and its diff flamegraph): read from the Pyroscope

@@ -10,6 +10,7 @@ import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.definition.Stat;
 import dev.perfgate.definition.ValueSource;
 import dev.perfgate.results.RequestStats;
 import dev.perfgate.results.RunResults;
@@ -82,14 +83,17 @@ class ValueResolver {
 
     /** The query's aggregate over the window, unless its samples (or the process they count) cannot be real. */
     private Measurement prometheus(String url, ValueSource.Prometheus p, Instant start, Instant end, RunResults results) {
-        PrometheusClient.Samples samples = prometheus.samples(url, p.query(), start, end);
-        if (!samples.present()) {
-            return Measurement.missing(samples.missing());
+        PrometheusClient.Samples samples = prometheus.window(url, p.query(), start, end);
+        if (!samples.answered()) {
+            return Measurement.missing(samples.reason());
+        }
+        if (samples.points().isEmpty()) {
+            return Measurement.missing("the query's series has no numeric samples in the window");
         }
         long served = results == null || results.global() == null ? 0 : results.global().count();
         Optional<String> implausible = Plausibility.ofSamples(p.query(), samples.values(), served)
                 .or(() -> Plausibility.processGroup(p.query()).flatMap(group -> Plausibility.ofProcessCount(group,
-                        prometheus.samples(url, Plausibility.processCountQuery(group), start, end).values())));
+                        prometheus.window(url, Plausibility.processCountQuery(group), start, end).values())));
         return implausible.map(Measurement::implausible)
                 .orElseGet(() -> Measurement.of(Aggregates.apply(p.aggregate(), samples.values())));
     }
@@ -145,7 +149,7 @@ class ValueResolver {
         if (value != null) {
             return Measurement.of(value);
         }
-        String why = stats.ok() == 0 && !List.of("count", "ok", "ko", "errorPct", "throughput").contains(stat)
+        String why = stats.ok() == 0 && Stat.of(stat).latency()
                 ? "no successful responses to measure " + stat + " of '" + stats.name() + "'"
                 : stat + " of '" + stats.name() + "' is not in the results"
                         + ("gatling-stats.json".equals(results.source()) ? " (a Gatling stats.json has p50, p75, p95, p99 only)" : "");

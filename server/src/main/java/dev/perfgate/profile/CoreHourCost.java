@@ -47,7 +47,7 @@ public record CoreHourCost(double pricePerCoreHour, double requestsPerSecond, St
         }
         double hours = coreHoursPerYear(delta.getAsDouble());
         return Optional.of(String.format(Locale.US, "≈ %+,.2f %s per year (%+,.0f core-hours at %s req/s, %s %s per core-hour)",
-                hours * pricePerCoreHour, currency, hours, Explanations.plain(requestsPerSecond),
-                Explanations.plain(pricePerCoreHour), currency));
+                hours * pricePerCoreHour, currency, hours, ProfileWording.plain(requestsPerSecond),
+                ProfileWording.plain(pricePerCoreHour), currency));
     }
 }

@@ -17,7 +17,7 @@ final class JdkTransport implements Transport {
         this(builder(connectTimeout).build(), requestTimeout);
     }
 
-    /** Over a client made elsewhere (e.g. timed by ops.OutboundHttp), best from {@link #builder}. */
+    /** Over a client made elsewhere (e.g. timed by system.OutboundHttp), best from {@link #builder}. */
     JdkTransport(HttpClient http, Duration requestTimeout) {
         this.http = http;
         this.requestTimeout = requestTimeout;

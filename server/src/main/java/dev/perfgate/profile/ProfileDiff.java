@@ -140,13 +140,13 @@ public final class ProfileDiff {
 
     /** One line with the numbers per grown function, e.g. {@code … self CPU 0.6 % → 88.1 % (+7,168 samples, +12.4 ms per request)}. */
     public List<String> explain(ProfileType type, int maxLines) {
-        return grown(maxLines).stream().map(c -> Explanations.line(c, type, quantity)).toList();
+        return grown(maxLines).stream().map(c -> ProfileWording.line(c, type, quantity)).toList();
     }
 
     /** As {@link #explain(ProfileType, int)}, CPU lines extended with the yearly cost of the change. */
     public List<String> explain(ProfileType type, int maxLines, CoreHourCost cost) {
         return grown(maxLines).stream()
-                .map(c -> Explanations.line(c, type, quantity) + (type.isCpu()
+                .map(c -> ProfileWording.line(c, type, quantity) + (type.isCpu()
                         ? cost.describe(c).map(text -> "; " + text).orElse("") : ""))
                 .toList();
     }

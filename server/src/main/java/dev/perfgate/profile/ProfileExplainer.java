@@ -65,7 +65,7 @@ public final class ProfileExplainer {
     }
 
     private static String summary(ProfileType type, Profile profile, List<FunctionStat> top) {
-        String total = Explanations.raw(profile.numTicks(), profile.quantity()).substring(1);
+        String total = ProfileWording.raw(profile.numTicks(), profile.quantity()).substring(1);
         return top.isEmpty() ? type.label() + " profile of " + total
                 : String.format(Locale.US, "%s profile of %s; top self %s %.1f %%", type.label(), total,
                 top.get(0).name(), top.get(0).selfShare());

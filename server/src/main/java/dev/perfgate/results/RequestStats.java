@@ -4,6 +4,8 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 
+import dev.perfgate.definition.Stat;
+
 /**
  * Statistics of one request name (or all requests) over the steady-state window. Counts are over
  * every response; latencies over OK responses, null when there were none.
@@ -25,24 +27,27 @@ public record RequestStats(
         @PositiveOrZero Double p999Ms,
         @PositiveOrZero Double throughputRps) {
 
-    /** A statistic by its name in checks: count, ok, ko, errorPct, min, mean, max, p50 … p99.9, throughput. */
+    /** A statistic by its name in checks (exactly as the schema spells it, no aliases); see {@link Stat}. */
     public Double stat(String stat) {
+        return stat(Stat.of(stat));
+    }
+
+    public Double stat(Stat stat) {
         return switch (stat) {
-            case "count" -> (double) count;
-            case "ok" -> (double) ok;
-            case "ko" -> (double) ko;
-            case "errorPct", "error_pct", "errors" -> errorPct;
-            case "min" -> minMs;
-            case "mean", "avg" -> meanMs;
-            case "max" -> maxMs;
-            case "p50", "median" -> p50Ms;
-            case "p75" -> p75Ms;
-            case "p90" -> p90Ms;
-            case "p95" -> p95Ms;
-            case "p99" -> p99Ms;
-            case "p99.9", "p999" -> p999Ms;
-            case "throughput", "rps" -> throughputRps;
-            default -> throw new IllegalArgumentException("Unknown statistic '" + stat + "'");
+            case COUNT -> (double) count;
+            case OK -> (double) ok;
+            case KO -> (double) ko;
+            case ERROR_PCT -> errorPct;
+            case MIN -> minMs;
+            case MEAN -> meanMs;
+            case MAX -> maxMs;
+            case P50 -> p50Ms;
+            case P75 -> p75Ms;
+            case P90 -> p90Ms;
+            case P95 -> p95Ms;
+            case P99 -> p99Ms;
+            case P999 -> p999Ms;
+            case THROUGHPUT -> throughputRps;
         };
     }
 

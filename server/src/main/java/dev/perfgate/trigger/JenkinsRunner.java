@@ -18,6 +18,7 @@ import java.util.stream.Collectors;
 
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunRepository;
+import dev.perfgate.system.OutboundHttp;
 
 /**
  * Asks a parameterised Jenkins job to run the load ({@code POST /job/<job>/buildWithParameters}), then follows the
@@ -33,9 +34,10 @@ class JenkinsRunner implements RunRunner {
     private final Duration verdictWait;
     private final RunRepository runs;
     private final Clock clock;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http;
 
-    JenkinsRunner(RunnerProperties.Jenkins config, Duration verdictWait, RunRepository runs, Clock clock) {
+    JenkinsRunner(RunnerProperties.Jenkins config, Duration verdictWait, RunRepository runs, Clock clock,
+            OutboundHttp outbound) {
         if (config.url() == null || config.job() == null || config.job().isBlank()) {
             throw new IllegalStateException("perfgate.runner.type=jenkins needs perfgate.runner.jenkins.url and .job");
         }
@@ -43,6 +45,7 @@ class JenkinsRunner implements RunRunner {
         this.verdictWait = verdictWait;
         this.runs = runs;
         this.clock = clock;
+        this.http = outbound.client(NAME, Duration.ofSeconds(10));
     }
 
     @Override

@@ -8,10 +8,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
-import dev.perfgate.client.gatling.GatlingResults;
-import dev.perfgate.client.gatling.GatlingRun;
-import dev.perfgate.client.gatling.SimulationLogConverter;
-import dev.perfgate.client.results.ResultsJson;
+import dev.perfgate.gatling.GatlingResults;
+import dev.perfgate.gatling.GatlingRun;
+import dev.perfgate.gatling.SimulationLogConverter;
+import dev.perfgate.gatling.results.ResultsJson;
 
 /**
  * Finds what a finished load process left in the results folder, as results JSON the server accepts: a

@@ -11,6 +11,7 @@ import dev.perfgate.check.VerdictService;
 import dev.perfgate.results.ResultsService;
 import dev.perfgate.run.RunRepository;
 import dev.perfgate.run.RunService;
+import dev.perfgate.system.OutboundHttp;
 
 /** The runner {@code perfgate.runner.type} names: local (default) or jenkins. */
 @Configuration(proxyBeanMethods = false)
@@ -25,10 +26,11 @@ class RunnerConfiguration {
 
     @Bean
     RunRunner runRunner(RunnerProperties properties, RunService runs, RunRepository repository, ResultsService results,
-            VerdictService verdicts, JsonMapper json, Clock clock) {
+            VerdictService verdicts, JsonMapper json, Clock clock, OutboundHttp outbound) {
         return switch (properties.type()) {
             case "local" -> new LocalRunner(properties.local(), properties.verdictWait(), runs, results, verdicts, json, clock);
-            case "jenkins" -> new JenkinsRunner(properties.jenkins(), properties.verdictWait(), repository, clock);
+            case "jenkins" -> new JenkinsRunner(properties.jenkins(), properties.verdictWait(), repository, clock,
+                    outbound);
             default -> throw new IllegalStateException("perfgate.runner.type is '" + properties.type()
                     + "': use 'local' or 'jenkins'");
         };

@@ -12,7 +12,7 @@ record CheckRow(String name, String status, boolean key, String value, String re
         List<String> explanation) {
 
     static CheckRow of(CheckResult c) {
-        return new CheckRow(SeriesOverview.label(c), c.status().name(), c.key(), Formats.withUnit(c.value(), c.unit()),
+        return new CheckRow(c.label(), c.status().name(), c.key(), Formats.withUnit(c.value(), c.unit()),
                 c.requirement(), c.requirementStatus() == null ? null : c.requirementStatus().name(),
                 c.growth(), c.growthStatus() == null ? null : c.growthStatus().name(),
                 c.baselineRunId(), c.baselineLabel(), Formats.withUnit(c.baselineValue(), c.unit()),

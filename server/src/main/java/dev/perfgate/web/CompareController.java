@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
 
 import dev.perfgate.check.CheckResult;
+import dev.perfgate.check.RunProfiles;
 import dev.perfgate.check.Verdict;
 import dev.perfgate.check.VerdictService;
 import dev.perfgate.profile.Profile;

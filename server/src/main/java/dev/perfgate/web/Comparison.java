@@ -9,6 +9,7 @@ import java.util.TreeSet;
 
 import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.Verdict;
+import dev.perfgate.definition.Stat;
 import dev.perfgate.results.RequestStats;
 import dev.perfgate.results.RunResults;
 
@@ -19,7 +20,7 @@ import dev.perfgate.results.RunResults;
 final class Comparison {
 
     /** Latency statistics compared per request. */
-    static final List<String> STATS = List.of("mean", "p50", "p95", "p99");
+    static final List<Stat> STATS = List.of(Stat.MEAN, Stat.P50, Stat.P95, Stat.P99);
 
     /** One check in both runs. */
     record CheckPair(String name, String b, String a, String delta, String change, String bStatus, String aStatus) {
@@ -52,7 +53,7 @@ final class Comparison {
             CheckResult any = ca != null ? ca : cb;
             Double va = ca == null ? null : ca.value();
             Double vb = cb == null ? null : cb.value();
-            pairs.add(new CheckPair(SeriesOverview.label(any), Formats.withUnit(vb, any.unit()),
+            pairs.add(new CheckPair(any.label(), Formats.withUnit(vb, any.unit()),
                     Formats.withUnit(va, any.unit()),
                     va == null || vb == null ? Formats.NONE : Formats.signed(va - vb, any.unit()),
                     Formats.change(Formats.changeOf(vb, va)),
@@ -91,11 +92,11 @@ final class Comparison {
 
     private static RequestPair pair(String name, RequestStats a, RequestStats b) {
         List<StatPair> stats = new ArrayList<>();
-        for (String stat : STATS) {
+        for (Stat stat : STATS) {
             Double va = a == null ? null : a.stat(stat);
             Double vb = b == null ? null : b.stat(stat);
             Double change = Formats.changeOf(vb, va);
-            stats.add(new StatPair(stat, Formats.number(vb), Formats.number(va), Formats.change(change),
+            stats.add(new StatPair(stat.id(), Formats.number(vb), Formats.number(va), Formats.change(change),
                     change != null && change > 10));
         }
         return new RequestPair(name, b == null ? Formats.NONE : Formats.number((double) b.count()),

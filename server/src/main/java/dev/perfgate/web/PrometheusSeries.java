@@ -1,34 +1,23 @@
 package dev.perfgate.web;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import dev.perfgate.check.GateDefinitions;
+import dev.perfgate.check.PrometheusClient;
 import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.ValueSource;
-import dev.perfgate.ops.OutboundHttp;
 import dev.perfgate.run.Run;
 
 /**
  * The run page's Prometheus chart: the PromQL of the series' first Prometheus check (the key check when it is one)
- * over the whole run, ramp-up included, from {@code /api/v1/query_range}. The page loads it after it is shown, so a
- * slow Prometheus never slows the page.
+ * over the whole run, ramp-up included, read with the verdicts' {@link PrometheusClient}, so a rejected query shows
+ * as rejected. The page loads it after it is shown, so a slow Prometheus never slows the page.
  */
 @Component
 class PrometheusSeries {
@@ -41,14 +30,11 @@ class PrometheusSeries {
     private static final int MAX_POINTS = 600;
 
     private final GateDefinitions definitions;
-    private final JsonMapper json;
-    private final HttpClient http;
+    private final PrometheusClient prometheus;
 
-    PrometheusSeries(GateDefinitions definitions, JsonMapper json, OutboundHttp outbound) {
+    PrometheusSeries(GateDefinitions definitions, PrometheusClient prometheus) {
         this.definitions = definitions;
-        this.json = json;
-        // through OutboundHttp: timed, and with the check file's credentials for this Prometheus
-        this.http = outbound.client("prometheus", Duration.ofSeconds(3));
+        this.prometheus = prometheus;
     }
 
     /** The check whose PromQL the page charts, if the series' checks read Prometheus. */
@@ -69,49 +55,15 @@ class PrometheusSeries {
         Instant start = run.startedAt();
         Instant end = run.endedAt();
         long step = Math.max(1, (Duration.between(start, end).toSeconds() + MAX_POINTS - 1) / MAX_POINTS);
-        String url = base.replaceAll("/+$", "") + "/api/v1/query_range?query="
-                + URLEncoder.encode(query, StandardCharsets.UTF_8) + "&start=" + epoch(start) + "&end=" + epoch(end)
-                + "&step=" + step;
-        List<double[]> points = List.of();
-        String reason = null;
-        try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url))
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
-            points = points(json.readTree(response.body()));
-            if (points.isEmpty()) {
-                reason = "Prometheus has no samples of the query in the run's window";
-            }
-        } catch (IOException | RuntimeException e) {
-            reason = "Prometheus at " + base + " did not answer the query (" + e.getClass().getSimpleName() + ")";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            reason = "interrupted";
-        }
+        PrometheusClient.Samples samples = prometheus.range(base, query, start, end, step);
+        String reason = samples.answered() && samples.points().isEmpty()
+                ? "Prometheus has no samples of the query in the run's window" : samples.reason();
+        List<double[]> points = samples.points();
         return Optional.of(new Chart(check.get().name(), check.get().unit(), query, start.toEpochMilli(),
                 run.steadyStateStart().toEpochMilli(), end.toEpochMilli(), points, reason));
     }
 
-    /** The samples of a query_range answer with one series, as [epoch ms, value]; empty for anything else. */
-    static List<double[]> points(JsonNode body) {
-        JsonNode result = body.path("data").path("result");
-        if (!"success".equals(body.path("status").asString("")) || result.size() != 1) {
-            return List.of();
-        }
-        List<double[]> points = new ArrayList<>();
-        for (JsonNode sample : result.get(0).path("values")) {
-            double value = Double.parseDouble(sample.get(1).asString());
-            if (!Double.isNaN(value) && !Double.isInfinite(value)) {
-                points.add(new double[] {Math.round(sample.get(0).asDouble() * 1000), value});
-            }
-        }
-        return points;
-    }
-
     private Optional<GateDefinition> gate(Run run) {
         return definitions.find(run.system(), run.workload(), run.environment());
-    }
-
-    private static String epoch(Instant t) {
-        return String.format(Locale.ROOT, "%.3f", t.toEpochMilli() / 1000.0);
     }
 }

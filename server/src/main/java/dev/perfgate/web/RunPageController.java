@@ -22,6 +22,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 import dev.perfgate.check.BaselinePin;
 import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.Reviews;
+import dev.perfgate.check.RunProfiles;
 import dev.perfgate.check.Verdict;
 import dev.perfgate.check.VerdictRepository;
 import dev.perfgate.check.VerdictService;
@@ -123,7 +124,7 @@ class RunPageController {
         model.addAttribute("profile", profiles.getIfUnique(() -> RunProfiles.NONE).report(run, baseline).orElse(null));
         model.addAttribute("explained", verdict == null ? List.of() : verdict.checks().stream()
                 .filter(c -> c.explanation() != null && !c.explanation().isEmpty())
-                .map(c -> new Explained(SeriesOverview.label(c), c.explanation())).toList());
+                .map(c -> new Explained(c.label(), c.explanation())).toList());
         return "run";
     }
 

@@ -56,7 +56,7 @@ class SeriesOverview {
         Optional<CheckResult> key = recent.stream().map(run -> byRun.get(run.id())).filter(v -> v != null && !v.checks().isEmpty())
                 .findFirst().flatMap(SeriesOverview::keyCheck);
         String status = latest.verdict() == null ? (latest.isEnded() ? "PENDING" : "RUNNING") : latest.verdict().status();
-        String keyName = key.map(SeriesOverview::label).orElse(null);
+        String keyName = key.map(CheckResult::label).orElse(null);
         String keyValue = null;
         Sparkline sparkline = Sparkline.of(List.of(), "");
         if (key.isPresent()) {
@@ -111,9 +111,5 @@ class SeriesOverview {
 
     static CheckResult find(Verdict verdict, String key) {
         return verdict.checks().stream().filter(c -> checkKey(c).equals(key)).findFirst().orElse(null);
-    }
-
-    static String label(CheckResult check) {
-        return check.request() == null ? check.name() : check.name() + " of " + check.request();
     }
 }

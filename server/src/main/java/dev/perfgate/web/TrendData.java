@@ -55,7 +55,7 @@ final class TrendData {
                     .filter(d -> d.id().equals(check.id())).findFirst().orElse(null);
             Double threshold = definition == null || definition.requirement() == null ? null
                     : definition.requirement().threshold();
-            trends.add(new Trend(key, SeriesOverview.label(check), check.unit(), threshold, check.requirement(),
+            trends.add(new Trend(key, check.label(), check.unit(), threshold, check.requirement(),
                     check.growth(), points.getOrDefault(key, List.of())));
         });
         return trends;

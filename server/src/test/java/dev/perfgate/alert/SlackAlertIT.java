@@ -25,6 +25,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import dev.perfgate.TestApi;
 import dev.perfgate.alert.WebhookReceiver.Received;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Slack alerts end to end: verdicts driven through the API, alerts posted to a local receiver standing in for Slack
@@ -261,6 +262,54 @@ class SlackAlertIT {
 
         assertThat(metrics).contains("perfgate_alerts_pending ", "perfgate_alerts_sent_total ",
                 "perfgate_alerts_failed_total ", "perfgate_alerts_retries_total ");
+    }
+
+    @Test
+    void shouldTimeSlackAndWebhookCallsUnderTheTargetsTheDashboardReads() throws Exception {
+        judging.checks("metered", 50);
+        judging.run("metered", "test", "1", 60.0);
+        judging.run("metered", "staging", "1", 60.0);
+        SLACK.awaitDelivered(to(TEAM).and(containing("metered/peak/test")), WAIT);
+        SLACK.awaitDelivered(to(GENERIC).and(containing("metered/peak/staging")), WAIT);
+
+        List<String> slack = awaitOutboundSamples("slack");
+        List<String> webhook = awaitOutboundSamples("webhook");
+
+        assertThat(slackCallsPanelQuery()).as("the dashboard's Slack calls panel").contains("target=\"slack\"");
+        assertThat(slack).as("Slack calls in /actuator/prometheus")
+                .anySatisfy(line -> assertThat(line).contains("method=\"POST\"", "outcome=\"SUCCESS\"", "status=\"200\""));
+        assertThat(webhook).as("webhook calls in /actuator/prometheus").isNotEmpty();
+    }
+
+    /** The outbound-call counts with this target in PerfGate's scrape, waiting until one has counted a call. */
+    private List<String> awaitOutboundSamples(String target) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        List<String> samples = List.of();
+        while (System.nanoTime() < deadline) {
+            samples = new TestApi(port, null).get("/actuator/prometheus").raw().lines()
+                    .filter(l -> l.startsWith("perfgate_outbound_requests_seconds_count{"))
+                    .filter(l -> l.contains("target=\"" + target + "\""))
+                    .filter(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)) >= 1).toList();
+            if (!samples.isEmpty()) {
+                return samples;
+            }
+            Thread.sleep(100);
+        }
+        return samples;
+    }
+
+    private static String slackCallsPanelQuery() throws IOException {
+        Path dir = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(dir.resolve("dashboards"))) {
+            dir = dir.getParent();
+        }
+        JsonNode dashboard = JsonMapper.builder().build().readTree(Files.readString(dir.resolve("dashboards/perfgate-service.json")));
+        for (JsonNode panel : dashboard.path("panels")) {
+            if (panel.path("title").asString("").equals("Slack calls")) {
+                return panel.path("targets").get(0).path("expr").asString();
+            }
+        }
+        throw new AssertionError("dashboards/perfgate-service.json has no panel titled Slack calls");
     }
 
     private static Predicate<Received> to(String path) {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.perfgate.alert.AlertPolicy.Decision;
 import dev.perfgate.alert.AlertPolicy.Kind;
+import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.CheckStatus;
 import tools.jackson.databind.JsonNode;
 
@@ -47,6 +48,20 @@ class SlackBlocksTest {
         assertThat(texts(message).indexOf(cpu)).as("key check first")
                 .isLessThan(texts(message).indexOf(texts(message).stream().filter(t -> t.contains("p99")).findFirst().orElseThrow()));
         assertThat(message.path("text").asString()).startsWith("FAIL: shop/peak/test run 154: avg CPU 51.12 %");
+    }
+
+    @Test
+    void shouldNameAPerRequestCheckWithTheLabelThePagesAndTheCliShow() {
+        CheckResult p95 = new CheckResult("p95", "p95", "p95", "/checkout", CheckStatus.FAIL, false, "fail", 260.0,
+                "ms", "<= 200ms", CheckStatus.FAIL, null, null, null, null, null, null, null, null, null,
+                "p95 of /checkout 260 ms > 200 ms", List.of());
+        AlertMessage message = AlertMessage.of(new Decision(Kind.FAIL, CheckStatus.FAIL, null), Fixtures.run(),
+                Fixtures.verdict(CheckStatus.FAIL, p95), null, Fixtures.links());
+
+        List<String> texts = texts(SlackBlocks.render(message, null));
+
+        assertThat(p95.label()).isEqualTo("p95 of /checkout");
+        assertThat(texts).anySatisfy(t -> assertThat(t).startsWith(":red_circle: *p95 of /checkout* · FAIL"));
     }
 
     @Test

@@ -3,19 +3,14 @@ package dev.perfgate.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
+import dev.perfgate.SharedServer;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
 import dev.perfgate.system.TestServers;
@@ -26,20 +21,8 @@ import tools.jackson.databind.JsonNode;
  * (requirement and growth) and p99, 155 after the fix passes. CPU comes from a real Prometheus
  * scraping a gauge the test controls, and, in a second series, as a posted measure.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "perfgate.security.admin-token=story-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
-        "perfgate.checks-reload-ms=200"})
-class PerfanaStoryIT {
+class PerfanaStoryIT extends SharedServer {
 
-    static final Path CHECKS = ChecksDir.create();
-
-    @DynamicPropertySource
-    static void checksDir(DynamicPropertyRegistry registry) {
-        registry.add("perfgate.checks-dir", CHECKS::toString);
-    }
-
-    @LocalServerPort
-    int port;
 
     @Autowired
     GateDefinitions definitions;
@@ -48,7 +31,7 @@ class PerfanaStoryIT {
 
     @BeforeEach
     void setUp() {
-        api = new TestApi(port, "story-admin");
+        api = new TestApi(port, ADMIN_TOKEN);
     }
 
     @Test

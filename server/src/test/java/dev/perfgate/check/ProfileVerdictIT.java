@@ -10,8 +10,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -19,11 +17,8 @@ import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
+import dev.perfgate.SharedServer;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
 import dev.perfgate.system.TestServers;
@@ -35,20 +30,8 @@ import tools.jackson.databind.JsonNode;
  * injected hotspot first; with Pyroscope down the verdict still comes, the profile part
  * INCONCLUSIVE with the reason and the links given.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "perfgate.security.admin-token=profile-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
-        "perfgate.checks-reload-ms=200"})
-class ProfileVerdictIT {
+class ProfileVerdictIT extends SharedServer {
 
-    static final Path CHECKS = ChecksDir.create();
-
-    @DynamicPropertySource
-    static void checksDir(DynamicPropertyRegistry registry) {
-        registry.add("perfgate.checks-dir", CHECKS::toString);
-    }
-
-    @LocalServerPort
-    int port;
     @Autowired
     GateDefinitions definitions;
 
@@ -58,7 +41,7 @@ class ProfileVerdictIT {
 
     @BeforeEach
     void setUp() {
-        api = new TestApi(port, "profile-admin");
+        api = new TestApi(port, ADMIN_TOKEN);
         system = "prof-" + System.nanoTime();
     }
 

@@ -5,18 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
+import dev.perfgate.SharedServer;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
 import dev.perfgate.system.TestServers;
@@ -27,20 +23,8 @@ import tools.jackson.databind.JsonNode;
  * broken definitions never replace good ones, invalid runs are not judged, a regression that was
  * not accepted never becomes a baseline, and re-evaluation keeps the history.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "perfgate.security.admin-token=policy-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
-        "perfgate.checks-reload-ms=200"})
-class VerdictPolicyIT {
+class VerdictPolicyIT extends SharedServer {
 
-    static final Path CHECKS = ChecksDir.create();
-
-    @DynamicPropertySource
-    static void checksDir(DynamicPropertyRegistry registry) {
-        registry.add("perfgate.checks-dir", CHECKS::toString);
-    }
-
-    @LocalServerPort
-    int port;
     @Autowired
     GateDefinitions definitions;
 
@@ -49,7 +33,7 @@ class VerdictPolicyIT {
 
     @BeforeEach
     void setUp() {
-        api = new TestApi(port, "policy-admin");
+        api = new TestApi(port, ADMIN_TOKEN);
         system = "sut-" + System.nanoTime();
     }
 

@@ -132,8 +132,8 @@ class ProfileDiffTest {
 
     @Test
     void shouldShowSubMillisecondChangesInMicroseconds() {
-        assertThat(Explanations.signed(0.000_05, Quantity.Measure.SECONDS)).isEqualTo("+50.0 µs");
-        assertThat(Explanations.signed(-1.5, Quantity.Measure.SECONDS)).isEqualTo("-1.50 s");
+        assertThat(ProfileWording.signed(0.000_05, Quantity.Measure.SECONDS)).isEqualTo("+50.0 µs");
+        assertThat(ProfileWording.signed(-1.5, Quantity.Measure.SECONDS)).isEqualTo("-1.50 s");
     }
 
     @Test
@@ -166,7 +166,7 @@ class ProfileDiffTest {
         FunctionChange gc = ProfileDiff.between(baseline, load, run, load).change("com/acme/Gc.run").orElseThrow();
 
         // Then
-        assertThat(Explanations.line(gc, ProfileType.CPU, run.quantity()))
+        assertThat(ProfileWording.line(gc, ProfileType.CPU, run.quantity()))
                 .isEqualTo("com/acme/Gc.run (vanished) self CPU 6.0 % → 0.0 % (-50 samples, -0.5 ms per request)");
     }
 

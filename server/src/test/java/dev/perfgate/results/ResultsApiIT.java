@@ -8,27 +8,22 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 
+import dev.perfgate.SharedServer;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
 import tools.jackson.databind.JsonNode;
 
 /** Results posted over HTTP are stored with exactly the numbers they carry, and bad results lose nothing. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "perfgate.security.admin-token=results-admin", "perfgate.data-dir=target/it-data/${random.uuid}"})
-class ResultsApiIT {
+class ResultsApiIT extends SharedServer {
 
-    @LocalServerPort
-    int port;
 
     TestApi api;
     String run;
 
     @BeforeEach
     void setUp() {
-        api = new TestApi(port, "results-admin");
+        api = new TestApi(port, ADMIN_TOKEN);
         run = api.post("/api/v1/runs", """
                 {"system":"sut-%d","workload":"peak","environment":"test","rampUpSeconds":10}""".formatted(System.nanoTime()))
                 .text("id");

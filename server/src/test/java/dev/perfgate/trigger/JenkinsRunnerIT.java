@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 
 import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,6 +32,7 @@ import dev.perfgate.run.RunStatus;
 import dev.perfgate.run.RunVerdict;
 import dev.perfgate.run.Series;
 import dev.perfgate.run.Trigger;
+import dev.perfgate.system.OutboundHttp;
 
 /** The Jenkins runner against a loopback stub of Jenkins' remote build API that records what it was sent. */
 class JenkinsRunnerIT {
@@ -43,6 +46,7 @@ class JenkinsRunnerIT {
     volatile Recorded recorded;
     volatile int answer = 201;
     final RunRepository runs = mock(RunRepository.class);
+    final MeterRegistry meters = new SimpleMeterRegistry();
 
     @BeforeEach
     void startJenkinsStub() throws IOException {
@@ -77,6 +81,8 @@ class JenkinsRunnerIT {
                 .containsEntry("workload", "peak").containsEntry("environment", "test").containsEntry("version", "1.2")
                 .containsEntry("users", "5").containsEntry("durationSeconds", "60").containsEntry("rampUpSeconds", "10");
         assertThat(queued).isEqualTo(base() + "/queue/item/42/");
+        assertThat(meters.get("perfgate.outbound.requests").tag("target", "jenkins").tag("status", "201").timer().count())
+                .as("the call to Jenkins is timed as target jenkins").isEqualTo(1);
     }
 
     @Test
@@ -105,7 +111,7 @@ class JenkinsRunnerIT {
 
     private JenkinsRunner runner(Duration follow) {
         return new JenkinsRunner(new RunnerProperties.Jenkins(URI.create(base() + "/"), "perf/load-test", "perfgate",
-                "api-secret", "build-secret", follow), Duration.ofSeconds(5), runs, Clock.systemUTC());
+                "api-secret", "build-secret", follow), Duration.ofSeconds(5), runs, Clock.systemUTC(), new OutboundHttp(meters));
     }
 
     private String base() {

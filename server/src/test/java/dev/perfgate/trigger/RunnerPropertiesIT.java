@@ -6,16 +6,15 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
+
+import dev.perfgate.SharedServer;
 
 /**
  * The local runner's settings as a started PerfGate (a real web server) binds them: the default working directory is
  * the one PerfGate was started in, not the web application's temporary doc base, and each workload runs its own
- * simulation.
+ * simulation. Runs on the shared test server, which sets no runner property.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"perfgate.data-dir=target/it-data/${random.uuid}", "perfgate.security.admin-token=x"})
-class RunnerPropertiesIT {
+class RunnerPropertiesIT extends SharedServer {
 
     @Autowired
     RunnerProperties properties;

@@ -18,6 +18,7 @@ import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
+import dev.perfgate.check.RunProfiles;
 import dev.perfgate.check.VerdictService;
 import dev.perfgate.profile.Profile;
 import dev.perfgate.profile.ProfileType;

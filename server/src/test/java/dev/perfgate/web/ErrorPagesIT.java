@@ -16,25 +16,19 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
+
+import dev.perfgate.SharedServer;
 
 /**
  * Errors over real HTTP (the servlet container's error dispatch included): a signed-in browser that opens an
  * unknown page or run gets the HTML error page with the right status; a client asking for JSON, and every caller
  * of {@code /api/**}, gets RFC 9457 problem JSON.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "perfgate.security.admin-token=errors-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
-        "perfgate.security.users[0].name=vic", "perfgate.security.users[0].password={noop}vic-secret",
-        "perfgate.security.users[0].role=viewer"})
-class ErrorPagesIT {
+class ErrorPagesIT extends SharedServer {
 
     /** What Chromium sends when it opens a page. */
     static final String BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 
-    @LocalServerPort
-    int port;
 
     HttpClient browser;
 
@@ -108,7 +102,7 @@ class ErrorPagesIT {
         HttpClient api = HttpClient.newHttpClient();
         for (String path : new String[] {"/api/v1/no-such-endpoint", "/api/v1/runs/does-not-exist"}) {
             for (String accept : new String[] {BROWSER, "*/*", "application/json", null}) {
-                HttpResponse<String> answer = send(api, path, accept, "errors-admin");
+                HttpResponse<String> answer = send(api, path, accept, ADMIN_TOKEN);
 
                 assertProblem(answer, path + " with Accept " + accept);
             }

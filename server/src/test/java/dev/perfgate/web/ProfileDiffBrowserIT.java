@@ -9,7 +9,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.regex.Matcher;
@@ -22,11 +21,8 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
+import dev.perfgate.SharedServer;
 import dev.perfgate.TestApi;
 import dev.perfgate.check.ChecksDir;
 import dev.perfgate.check.GateDefinitions;
@@ -38,26 +34,13 @@ import dev.perfgate.system.TestServers;
  * by d3-flame-graph in a real headless Chromium, which shows the function that grew in red and one that shrank in
  * blue. The screenshot goes to target/screenshots/.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "perfgate.security.admin-token=diff-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
-        "perfgate.checks-reload-ms=200",
-        "perfgate.security.users[0].name=vic", "perfgate.security.users[0].password={noop}vic-secret",
-        "perfgate.security.users[0].role=viewer"})
-class ProfileDiffBrowserIT {
+class ProfileDiffBrowserIT extends SharedServer {
 
-    static final Path CHECKS = ChecksDir.create();
     static final String MULTIPLY = "dev/perfgate/demo/MatrixCalculator.multiply";
     static final String TRANSFORM = "dev/perfgate/demo/JsonTransform.run";
 
     static Chromium chromium;
 
-    @DynamicPropertySource
-    static void checksDir(DynamicPropertyRegistry registry) {
-        registry.add("perfgate.checks-dir", CHECKS::toString);
-    }
-
-    @LocalServerPort
-    int port;
     @Autowired
     GateDefinitions definitions;
 
@@ -85,7 +68,7 @@ class ProfileDiffBrowserIT {
         Instant regressed = base.plus(5, ChronoUnit.MINUTES);
         ingest(pyroscope, app, base, 42, 500, 300);
         ingest(pyroscope, app, regressed, 7210, 520, 290);
-        TestApi api = new TestApi(port, "diff-admin");
+        TestApi api = new TestApi(port, ADMIN_TOKEN);
         judge(api, system, "153", base, 18.52, "PASS");
         String id = judge(api, system, "154", regressed, 51.12, "FAIL");
 

@@ -12,14 +12,17 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.perfgate.check.GateDefinitions;
+import dev.perfgate.check.PrometheusClient;
 import dev.perfgate.definition.DefinitionParser;
 import dev.perfgate.run.Run;
+import dev.perfgate.system.OutboundHttp;
 
 /** The run page's Prometheus series against a loopback stub of Prometheus' query_range. */
 class PrometheusSeriesIT {
@@ -27,6 +30,7 @@ class PrometheusSeriesIT {
     HttpServer prometheus;
     volatile String asked;
     volatile String answer;
+    volatile int status = 200;
     final GateDefinitions definitions = mock(GateDefinitions.class);
 
     @BeforeEach
@@ -35,7 +39,7 @@ class PrometheusSeriesIT {
         prometheus.createContext("/api/v1/query_range", exchange -> {
             asked = URLDecoder.decode(exchange.getRequestURI().getRawQuery(), StandardCharsets.UTF_8);
             byte[] body = answer.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
+            exchange.sendResponseHeaders(status, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
         });
@@ -86,12 +90,46 @@ class PrometheusSeriesIT {
     @Test
     void shouldSayWhyThereAreNoPoints() {
         answer = """
-                {"status":"success","data":{"resultType":"matrix","result":[]}}""";
+                {"status":"success","data":{"resultType":"matrix","result":[{"metric":{},"values":[[1772445600,"NaN"]]}]}}""";
 
         PrometheusSeries.Chart chart = series().chart(Fixtures.run154()).orElseThrow();
 
         assertThat(chart.points()).isEmpty();
         assertThat(chart.reason()).isEqualTo("Prometheus has no samples of the query in the run's window");
+    }
+
+    @Test
+    void shouldSayTheQueryReturnedNoSeries() {
+        answer = """
+                {"status":"success","data":{"resultType":"matrix","result":[]}}""";
+
+        PrometheusSeries.Chart chart = series().chart(Fixtures.run154()).orElseThrow();
+
+        assertThat(chart.points()).isEmpty();
+        assertThat(chart.reason()).startsWith("the query returned no series between ");
+    }
+
+    @Test
+    void shouldReportARejectedQueryAsRejectedNotAsNoSamples() {
+        status = 400;
+        answer = """
+                {"status":"error","errorType":"bad_data","error":"1:5: parse error: unexpected end of input"}""";
+
+        PrometheusSeries.Chart chart = series().chart(Fixtures.run154()).orElseThrow();
+
+        assertThat(chart.points()).isEmpty();
+        assertThat(chart.reason())
+                .isEqualTo("Prometheus rejected the query (bad_data): 1:5: parse error: unexpected end of input");
+    }
+
+    @Test
+    void shouldReportAnErrorStatusWithoutJsonAsSuch() {
+        status = 502;
+        answer = "<html>Bad Gateway</html>";
+
+        PrometheusSeries.Chart chart = series().chart(Fixtures.run154()).orElseThrow();
+
+        assertThat(chart.reason()).isEqualTo("Prometheus answered HTTP 502 with no JSON");
     }
 
     @Test
@@ -102,7 +140,7 @@ class PrometheusSeriesIT {
     }
 
     private PrometheusSeries series() {
-        return new PrometheusSeries(definitions, JsonMapper.builder().build(),
-                new dev.perfgate.ops.OutboundHttp(new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
+        return new PrometheusSeries(definitions, new PrometheusClient(JsonMapper.builder().build(),
+                new OutboundHttp(new SimpleMeterRegistry())));
     }
 }

@@ -31,6 +31,7 @@ import org.springframework.test.json.JsonCompareMode;
 import org.springframework.test.web.servlet.MockMvc;
 
 import dev.perfgate.check.Reviews;
+import dev.perfgate.check.RunProfiles;
 import dev.perfgate.profile.FunctionStat;
 import dev.perfgate.profile.ProfileReport;
 import dev.perfgate.profile.ProfileType;

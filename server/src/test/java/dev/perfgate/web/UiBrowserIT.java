@@ -39,6 +39,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.perfgate.TestApi;
 import dev.perfgate.check.GateDefinitions;
+import dev.perfgate.check.RunProfiles;
 import dev.perfgate.profile.Profile;
 import dev.perfgate.profile.ProfileReport;
 import dev.perfgate.profile.ProfileType;

@@ -66,6 +66,7 @@ public record Verdict(
    * @param message the server's one line with the numbers
    * @param explanation lines that explain it, e.g. the functions that grew
    * @param links per-check evidence (flamegraph, diff), when the server gives it
+   * @param label how the server names the check wherever it is shown, e.g. {@code p95 of /x}; null from older servers
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Check(
@@ -84,7 +85,8 @@ public record Verdict(
       Double deltaPct,
       String message,
       List<String> explanation,
-      Map<String, String> links) {
+      Map<String, String> links,
+      String label) {
 
     public Check {
       explanation = explanation == null ? List.of() : List.copyOf(explanation);

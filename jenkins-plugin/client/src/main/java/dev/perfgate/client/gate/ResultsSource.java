@@ -2,11 +2,11 @@ package dev.perfgate.client.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.perfgate.client.gatling.GatlingResults;
-import dev.perfgate.client.gatling.GatlingRun;
-import dev.perfgate.client.gatling.SimulationLogConverter;
-import dev.perfgate.client.results.PerfGateResults;
-import dev.perfgate.client.results.ResultsJson;
+import dev.perfgate.gatling.GatlingResults;
+import dev.perfgate.gatling.GatlingRun;
+import dev.perfgate.gatling.SimulationLogConverter;
+import dev.perfgate.gatling.results.PerfGateResults;
+import dev.perfgate.gatling.results.ResultsJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,8 +1,7 @@
 package dev.perfgate.client.gate;
 
 import dev.perfgate.client.api.Verdict;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import dev.perfgate.definition.Numbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -146,9 +145,13 @@ public final class VerdictSummary {
     return out.toString();
   }
 
+  /** The server's label (the run page's and Slack's, e.g. "p95 of /x"), else the name or id. */
   private static String checkName(Verdict.Check check) {
+    if (check.label() != null) {
+      return check.label();
+    }
     String name = check.name() != null ? check.name() : check.id();
-    return check.request() == null ? name : name + " [" + check.request() + "]";
+    return check.request() == null ? name : name + " of " + check.request();
   }
 
   private static String threshold(Verdict.Check check) {
@@ -175,7 +178,8 @@ public final class VerdictSummary {
       return NONE;
     }
     String absolute = check.deltaAbs() == null ? null : withUnit(signed(check.deltaAbs()), check.unit());
-    String percent = check.deltaPct() == null ? null : signed(check.deltaPct()) + " %";
+    String percent = check.deltaPct() == null ? null
+        : Numbers.format(check.deltaPct()).equals("0") ? "0 %" : Numbers.percent(check.deltaPct()) + " %";
     if (absolute == null) {
       return percent;
     }
@@ -186,17 +190,13 @@ public final class VerdictSummary {
     return unit == null || unit.isBlank() ? number : number + " " + unit.strip();
   }
 
-  /** At most two decimals, no trailing zeros: 51.12, 180, 0.5. */
+  /** The verdict's number format (as on the run page and in Slack): 51.12, 180, 264,339.51. */
   static String format(double value) {
-    if (Double.isNaN(value) || Double.isInfinite(value)) {
-      return String.valueOf(value);
-    }
-    String text = BigDecimal.valueOf(value).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
-    return "-0".equals(text) ? "0" : text;
+    return Numbers.format(value);
   }
 
+  /** A signed change, "0" when there is none: +4.82, -3. */
   static String signed(double value) {
-    String text = format(value);
-    return text.startsWith("-") || "0".equals(text) ? text : "+" + text;
+    return Numbers.format(value).equals("0") ? "0" : Numbers.signed(value);
   }
 }

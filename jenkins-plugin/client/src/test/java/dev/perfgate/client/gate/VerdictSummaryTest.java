@@ -12,11 +12,12 @@ import org.junit.jupiter.api.Test;
 class VerdictSummaryTest {
 
   private static final Check CPU = new Check("cpu", "avg CPU", null, Verdict.Status.FAIL, true, 51.123, "%", "< 50",
-      "<= +10%", "run 41", 46.3, 4.823, 10.416, "avg CPU 51.12 % > 50 %", List.of(), Map.of());
+      "<= +10%", "run 41", 46.3, 4.823, 10.416, "avg CPU 51.12 % > 50 %", List.of(), Map.of(), "avg CPU");
   private static final Check P99 = new Check("p99", "p99", "GET /matrix", Verdict.Status.PASS, false, 180.0, "ms",
-      null, null, null, null, null, null, "p99 of GET /matrix 180 ms", List.of("matrix.multiply +12 %"), Map.of());
+      null, null, null, null, null, null, "p99 of GET /matrix 180 ms", List.of("matrix.multiply +12 %"), Map.of(),
+      "p99 of GET /matrix");
   private static final Check ERRORS = new Check("errors", null, null, Verdict.Status.INCONCLUSIVE, false, null, null,
-      "< 1", null, null, null, null, null, "errors: no data (no results were posted)", List.of(), Map.of());
+      "< 1", null, null, null, null, null, "errors: no data (no results were posted)", List.of(), Map.of(), null);
 
   private static Verdict verdict(List<Check> checks, Map<String, String> links) {
     return new Verdict("r1", "42", "shop", "checkout", "perf", "1.2.3", Verdict.Status.FAIL, "fail",
@@ -28,11 +29,11 @@ class VerdictSummaryTest {
     String table = VerdictSummary.table(List.of(CPU, P99, ERRORS));
 
     assertThat(table.lines()).containsExactly(
-        "  STATUS        CHECK              VALUE    THRESHOLD      BASELINE         DELTA               MESSAGE",
-        "  FAIL          avg CPU            51.12 %  < 50, <= +10%  46.3 % (run 41)  +4.82 % (+10.42 %)  avg CPU 51.12 % > 50 %",
-        "  PASS          p99 [GET /matrix]  180 ms   -              -                -                   p99 of GET /matrix 180 ms",
+        "  STATUS        CHECK               VALUE    THRESHOLD      BASELINE         DELTA              MESSAGE",
+        "  FAIL          avg CPU             51.12 %  < 50, <= +10%  46.3 % (run 41)  +4.82 % (+10.4 %)  avg CPU 51.12 % > 50 %",
+        "  PASS          p99 of GET /matrix  180 ms   -              -                -                  p99 of GET /matrix 180 ms",
         "                > matrix.multiply +12 %",
-        "  INCONCLUSIVE  errors             no data  < 1            -                -                   errors: no data (no results were posted)");
+        "  INCONCLUSIVE  errors              no data  < 1            -                -                  errors: no data (no results were posted)");
   }
 
   @Test
@@ -96,20 +97,21 @@ class VerdictSummaryTest {
   @Test
   void shouldShowLinksOfACheckBelowIt() {
     Check withDiff = new Check("cpu", "avg CPU", null, Verdict.Status.FAIL, false, 51.0, "%", "< 50", null, null,
-        null, null, null, "avg CPU 51 % > 50 %", List.of(), Map.of("diff", "http://pg/diff?a=1&b=2"));
+        null, null, null, "avg CPU 51 % > 50 %", List.of(), Map.of("diff", "http://pg/diff?a=1&b=2"), "avg CPU");
 
     assertThat(VerdictSummary.table(List.of(withDiff))).contains("\n          Profile diff: http://pg/diff?a=1&b=2\n");
   }
 
   @Test
-  void shouldFormatNumbersWithAtMostTwoDecimals() {
+  void shouldFormatNumbersAsTheRunPageAndSlackDo() {
     assertThat(VerdictSummary.format(51.126)).isEqualTo("51.13");
     assertThat(VerdictSummary.format(180.0)).isEqualTo("180");
     assertThat(VerdictSummary.format(0.5)).isEqualTo("0.5");
     assertThat(VerdictSummary.format(-0.001)).isEqualTo("0");
-    assertThat(VerdictSummary.format(1234567.0)).as("no exponent").isEqualTo("1234567");
+    assertThat(VerdictSummary.format(1234567.0)).as("no exponent, thousands separated").isEqualTo("1,234,567");
     assertThat(VerdictSummary.signed(5)).isEqualTo("+5");
     assertThat(VerdictSummary.signed(-1.5)).isEqualTo("-1.5");
+    assertThat(VerdictSummary.signed(-0.001)).isEqualTo("0");
   }
 
   @Test

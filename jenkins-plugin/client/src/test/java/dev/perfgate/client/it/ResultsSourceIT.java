@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.perfgate.client.gate.ResultsSource;
 import dev.perfgate.client.gate.ResultsUpload;
-import dev.perfgate.client.gatling.SimulationLogBytes;
+import dev.perfgate.gatling.SimulationLogBytes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

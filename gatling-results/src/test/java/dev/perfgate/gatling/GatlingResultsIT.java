@@ -1,0 +1,155 @@
+package dev.perfgate.gatling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.perfgate.gatling.results.PerfGateResults;
+import dev.perfgate.gatling.results.RequestStats;
+import dev.perfgate.gatling.results.TimeseriesPoint;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs a real Gatling 3.15 simulation against a loopback server, then checks the conversion against the numbers
+ * of Gatling's own report for the same run. About 680 requests in 8 s; the whole class takes about 30 s.
+ */
+class GatlingResultsIT {
+
+  private static final String[] FIELDS = {"count", "ok", "ko", "errorPct", "throughputRps",
+      "minMs", "meanMs", "maxMs", "p50Ms", "p75Ms", "p90Ms", "p95Ms", "p99Ms", "p999Ms"};
+
+  @TempDir
+  static Path workDir;
+
+  private static LoopbackServer server;
+  private static GatlingRun run;
+  private static Map<String, Map<String, Double>> report;
+
+  @BeforeAll
+  static void runGatlingAndReadItsReport() throws IOException, InterruptedException {
+    server = LoopbackServer.start();
+    GatlingLauncher gatling = new GatlingLauncher(workDir);
+    String console = gatling.run(Map.of("baseUrl", server.baseUrl()),
+        "--simulation", LoopbackSimulation.class.getName());
+    run = GatlingResults.find(gatling.resultsDir()).orElseThrow();
+    report = GatlingReport.read(run.folder(), console);
+
+    // the report shows four percentiles: have Gatling report the same log again with 90 and 99.9
+    String again = gatling.run(Map.of(
+            "gatling.charting.indicators.percentile1", "90",
+            "gatling.charting.indicators.percentile2", "95",
+            "gatling.charting.indicators.percentile3", "99",
+            "gatling.charting.indicators.percentile4", "99.9"),
+        "--reports-only", run.folder().getFileName().toString());
+    GatlingReport.read(run.folder(), again).forEach((name, numbers) ->
+        numbers.forEach((key, value) -> report.get(name).putIfAbsent(key, value)));
+  }
+
+  @AfterAll
+  static void stopServer() {
+    server.close();
+  }
+
+  @Test
+  void shouldFindTheRunAsABinarySimulationLog() {
+    assertThat(run.kind()).isEqualTo(GatlingRun.Kind.SIMULATION_LOG);
+    assertThat(run.folder().getFileName().toString()).startsWith("loopbacksimulation-");
+  }
+
+  @Test
+  void shouldEqualGatlingsOwnReportWithoutRampUp() throws IOException {
+    long start = System.nanoTime();
+    PerfGateResults results = SimulationLogConverter.convert(run.simulationLog(), Duration.ZERO);
+    System.out.printf("converted %d responses in %d ms%n",
+        results.global().count(), (System.nanoTime() - start) / 1_000_000);
+
+    assertThat(results.requests()).extracting(RequestStats::name)
+        .containsExactly("fast", "medium", "slow ✓", "flaky");
+    assertThat(results.global().count()).as("all requests the server saw").isEqualTo(server.arrivals());
+    assertThat(results.requests().get(3).ko()).as("flaky's 500s").isPositive();
+    assertEqualsReport(GatlingReport.GLOBAL, results.global());
+    results.requests().forEach(request -> assertEqualsReport(request.name(), request));
+  }
+
+  @Test
+  void shouldExcludeResponsesToRequestsStartedDuringTheRampUp() throws IOException {
+    PerfGateResults all = SimulationLogConverter.convert(run.simulationLog(), Duration.ZERO);
+    Duration rampUp = Duration.ofSeconds(LoopbackSimulation.RAMP_UP_SECONDS);
+
+    PerfGateResults steady = SimulationLogConverter.convert(run.simulationLog(), rampUp);
+
+    assertThat(steady.window().steadyStateStart()).isEqualTo(all.window().start().plus(rampUp));
+    long arrivedInSteadyState = server.arrivalsFrom(steady.window().steadyStateStart().toEpochMilli());
+    assertThat(steady.global().count())
+        .as("requests the server saw after the ramp-up, give or take those on the wire at its end")
+        .isCloseTo(arrivedInSteadyState, within(5L))
+        .isLessThan(all.global().count() - 100);
+    for (int i = 0; i < all.requests().size(); i++) {
+      assertThat(steady.requests().get(i).count()).as(steady.requests().get(i).name())
+          .isLessThan(all.requests().get(i).count());
+    }
+    assertThat(steady.timeseries()).as("the time series covers the whole run").isEqualTo(all.timeseries());
+  }
+
+  @Test
+  void shouldChartEveryResponseOfTheRunInTheTimeseries() throws IOException {
+    PerfGateResults results = SimulationLogConverter.convert(run.simulationLog(), Duration.ZERO);
+
+    assertThat(results.timeseries().stream().mapToLong(TimeseriesPoint::requests).sum())
+        .isEqualTo(results.global().count());
+    assertThat(results.timeseries().stream().mapToLong(TimeseriesPoint::errors).sum())
+        .isEqualTo(results.global().ko());
+    assertThat(results.timeseries()).hasSizeBetween(8, 11);
+  }
+
+  /** Counts exactly; latencies within 1 ms (the report's t-digest breaks ties at random); the report's rounding. */
+  private static void assertEqualsReport(String name, RequestStats ours) {
+    Map<String, Double> theirs = report.get(name);
+    assertThat(theirs).as("Gatling's report of %s", name).isNotNull().containsKeys(FIELDS);
+    Map<String, Number> mine = asMap(ours);
+    SoftAssertions softly = new SoftAssertions();
+    for (String field : FIELDS) {
+      softly.assertThat(mine.get(field).doubleValue()).as("%s %s", name, field)
+          .isCloseTo(theirs.get(field), within(tolerance(field)));
+    }
+    softly.assertAll();
+  }
+
+  private static double tolerance(String field) {
+    return switch (field) {
+      case "count", "ok", "ko" -> 0;
+      // the report prints 2 decimals, we keep 3
+      case "errorPct", "throughputRps" -> 0.006;
+      // the report rounds the mean to the millisecond
+      case "meanMs" -> 0.5;
+      default -> 1;
+    };
+  }
+
+  private static Map<String, Number> asMap(RequestStats stats) {
+    Map<String, Number> map = new HashMap<>();
+    map.put("count", stats.count());
+    map.put("ok", stats.ok());
+    map.put("ko", stats.ko());
+    map.put("errorPct", stats.errorPct());
+    map.put("throughputRps", stats.throughputRps());
+    map.put("minMs", stats.minMs());
+    map.put("meanMs", stats.meanMs());
+    map.put("maxMs", stats.maxMs());
+    map.put("p50Ms", stats.p50Ms());
+    map.put("p75Ms", stats.p75Ms());
+    map.put("p90Ms", stats.p90Ms());
+    map.put("p95Ms", stats.p95Ms());
+    map.put("p99Ms", stats.p99Ms());
+    map.put("p999Ms", stats.p999Ms());
+    return map;
+  }
+}

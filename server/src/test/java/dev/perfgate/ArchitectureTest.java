@@ -1,0 +1,60 @@
+package dev.perfgate;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/**
+ * The server's feature packages ({@code dev.perfgate.<feature>}) and the direction they depend in:
+ * <pre>
+ *   web ──► trigger ──► check ──► results ──► run ──► system
+ *   alert ──► ops ──► check ──► profile          security ──► system
+ * </pre>
+ * The pages ({@code web}) sit on top and nothing depends on them; {@code system} (errors, store, outbound HTTP) and
+ * {@code profile} (decoding and diffing profiles) depend on no feature. A cycle between features fails the build.
+ */
+class ArchitectureTest {
+
+    private static final String[] FEATURES = {"dev.perfgate.run..", "dev.perfgate.results..", "dev.perfgate.check..",
+            "dev.perfgate.profile..", "dev.perfgate.alert..", "dev.perfgate.trigger..", "dev.perfgate.web..",
+            "dev.perfgate.ops..", "dev.perfgate.security.."};
+
+    private static final JavaClasses SERVER = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .importPackages("dev.perfgate");
+
+    @Test
+    void shouldKeepFeaturePackagesFreeOfCycles() {
+        slices().matching("dev.perfgate.(*)..").should().beFreeOfCycles().check(SERVER);
+    }
+
+    @Test
+    void shouldLetNothingDependOnThePages() {
+        noClasses().that().resideOutsideOfPackage("dev.perfgate.web..")
+                .should().dependOnClassesThat().resideInAPackage("dev.perfgate.web..")
+                .check(SERVER);
+    }
+
+    @Test
+    void shouldKeepSystemFreeOfFeatures() {
+        noClasses().that().resideInAPackage("dev.perfgate.system..")
+                .should().dependOnClassesThat().resideInAnyPackage(FEATURES)
+                .check(SERVER);
+    }
+
+    @Test
+    void shouldKeepProfileAnalysisFreeOfOtherFeatures() {
+        noClasses().that().resideInAPackage("dev.perfgate.profile..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        Arrays.stream(FEATURES).filter(f -> !f.equals("dev.perfgate.profile..")).toArray(String[]::new))
+                .check(SERVER);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.perfgate.check;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.TestPropertySource;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunService;
+import dev.perfgate.run.RunStatus;
+import dev.perfgate.run.RunVerdict;
+import dev.perfgate.run.Trigger;
+import dev.perfgate.system.PublicUrls;
+
+/** The verdict API's mapping, validation and answers, over mocked services (judging itself is VerdictPolicyIT's). */
+@WebMvcTest(controllers = VerdictController.class)
+@AutoConfigureMockMvc(addFilters = false)
+@Import(PublicUrls.class)
+@TestPropertySource(properties = "perfgate.public-url=https://perfgate.example")
+class VerdictControllerTest {
+
+    static final Instant STARTED = Instant.parse("2026-03-02T10:00:00Z");
+
+    @Autowired
+    MockMvc mvc;
+    @MockitoBean
+    VerdictService verdicts;
+    @MockitoBean
+    VerdictRepository repository;
+    @MockitoBean
+    Reviews reviews;
+    @MockitoBean
+    RunService runs;
+
+    static Run run(RunVerdict verdict) {
+        return new Run("r1", "shop", "peak", "test", "41", "1.41", null, null, null, null, Trigger.API, List.of(),
+                Map.of(), STARTED, STARTED.plusSeconds(150), 30, RunStatus.COMPLETED, null, STARTED, verdict, null);
+    }
+
+    @Test
+    void shouldAnswer202WhileTheVerdictIsPending() throws Exception {
+        Run pending = run(new RunVerdict("PENDING", null, null, STARTED.plusSeconds(151)));
+        given(runs.get("r1")).willReturn(pending);
+        given(verdicts.awaitVerdict("r1", Duration.ofSeconds(5))).willReturn(pending);
+
+        mvc.perform(get("/api/v1/runs/r1/verdict").param("wait", "5"))
+                .andExpect(status().isAccepted());
+    }
+
+    @Test
+    void shouldAnswerTheLatestVerdictWithEachCheckLabelled() throws Exception {
+        Run judged = run(new RunVerdict("FAIL", "v1", "FAIL: 1 of 1 checks did not pass", STARTED.plusSeconds(160)));
+        CheckResult p95 = new CheckResult("p95", "p95", "p95", "/checkout", CheckStatus.FAIL, false, "fail", 260.0,
+                "ms", "<= 200ms", CheckStatus.FAIL, null, null, null, null, null, null, null, null, null,
+                "p95 of /checkout 260 ms > 200 ms", List.of());
+        Verdict verdict = new Verdict("v1", "r1", STARTED.plusSeconds(160), "run ended", CheckStatus.FAIL, "fail",
+                "FAIL: 1 of 1 checks did not pass", "shop.yaml", "abc", "previous", new Verdict.Validity(true, List.of()),
+                List.of(p95), List.of());
+        given(runs.get("r1")).willReturn(judged);
+        given(verdicts.awaitVerdict("r1", Duration.ZERO)).willReturn(judged);
+        given(verdicts.latest(judged)).willReturn(Optional.of(verdict));
+
+        mvc.perform(get("/api/v1/runs/r1/verdict"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.status").value("FAIL"))
+                .andExpect(jsonPath("$.checks[0].label").value("p95 of /checkout"))
+                .andExpect(jsonPath("$.checks[0].value").value(260.0));
+    }
+
+    @Test
+    void shouldRefuseToWaitLongerThan300Seconds() throws Exception {
+        mvc.perform(get("/api/v1/runs/r1/verdict").param("wait", "301"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value("Invalid request: wait must be less than or equal to 300"));
+
+        verify(verdicts, never()).awaitVerdict(any(), any());
+    }
+
+    @Test
+    void shouldRefuseToPinABaselineWithoutAReason() throws Exception {
+        mvc.perform(post("/api/v1/runs/r1/baseline").contentType(MediaType.APPLICATION_JSON).content("{\"reason\":\" \"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").isNotEmpty());
+
+        verify(reviews, never()).pin(any(), any());
+    }
+}
