@@ -91,7 +91,7 @@ class VerdictControllerTest {
     void shouldRefuseToWaitLongerThan300Seconds() throws Exception {
         mvc.perform(get("/api/v1/runs/r1/verdict").param("wait", "301"))
                 .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.detail").value("Invalid request: wait must be less than or equal to 300"));
+                .andExpect(jsonPath("$.detail").value("Invalid request: wait must be between 0 and 300 (was '301')"));
 
         verify(verdicts, never()).awaitVerdict(any(), any());
     }

@@ -86,7 +86,7 @@ class RunControllerTest {
     void shouldRefuseAPageLargerThan200() throws Exception {
         mvc.perform(get("/api/v1/runs").param("limit", "500"))
                 .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.detail").value("Invalid request: limit must be less than or equal to 200"));
+                .andExpect(jsonPath("$.detail").value("Invalid request: limit must be between 1 and 200 (was '500')"));
 
         verify(runs, never()).list(any(), any(), any(), any(), anyInt());
     }
