@@ -1,7 +1,7 @@
 package dev.perfgate.check;
 
 /** A check's value for a run, or why there is none. */
-record Measurement(Double value, String missing, boolean noBaseline) {
+public record Measurement(Double value, String missing, boolean noBaseline) {
 
     Measurement(Double value, String missing) {
         this(value, missing, false);
@@ -12,15 +12,15 @@ record Measurement(Double value, String missing, boolean noBaseline) {
         return new Measurement(null, reason, true);
     }
 
-    static Measurement of(double value) {
+    public static Measurement of(double value) {
         return new Measurement(value, null);
     }
 
-    static Measurement missing(String reason) {
+    public static Measurement missing(String reason) {
         return new Measurement(null, reason);
     }
 
-    boolean present() {
+    public boolean present() {
         return value != null;
     }
 }

@@ -1,0 +1,102 @@
+package dev.perfgate.check;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import dev.perfgate.definition.Numbers;
+import dev.perfgate.definition.Rule;
+
+/**
+ * What the measured noise makes of a growth that broke its rule: pure, no I/O. The change is
+ * measured in standard deviations of the comparison (the run's noise plus the baseline's own:
+ * sd × √(1/k + c/n), c = π/2 for a median of n ≥ 3 runs, 1 for one or two). Like the Western
+ * Electric control-chart rules: one run beyond 3 sd is a regression at once (SIGNIFICANT); inside
+ * that it is SUSPECTED (a WARN); a suspected change that the next run repeats, the runs together
+ * beyond 2 sd, is CONFIRMED (a FAIL naming the runs). Without a measured noise (fewer than 3 good
+ * runs) the rule alone decides (UNMEASURED).
+ */
+public final class GrowthDecision {
+
+    public static final String SIGNIFICANT = "significant";
+    public static final String SUSPECTED = "suspected";
+    public static final String CONFIRMED = "confirmed";
+    public static final String UNMEASURED = "unmeasured";
+
+    /** One run this far outside the noise is a regression at once. */
+    static final double SINGLE_RUN_SIGMAS = 3.0;
+    /** A repeated suspected change this far outside the noise (runs together) is confirmed. */
+    static final double CONFIRM_SIGMAS = 2.0;
+    /** The MAD of a few runs can be near 0 by chance: the sd used is never below this share of the plain sd. */
+    static final double PLAIN_SD_SHARE = 0.8;
+
+    /** The decision, how many sd the change is (null when unmeasured), and a line that says so with the numbers. */
+    public record Outcome(String decision, Double sigmas, String evidence, Noise noise) {
+        public boolean regression() {
+            return !SUSPECTED.equals(decision);
+        }
+    }
+
+    private GrowthDecision() {
+    }
+
+    /** Decides on a value whose growth against {@code baseline} already broke {@code rule}. */
+    static Outcome ofBrokenRule(Rule rule, double value, BaselineValue baseline, GrowthHistory history, String unit) {
+        List<Double> sample = history.noiseValues();
+        Noise noise = Noise.of(sample, value);
+        if (noise == null) {
+            return new Outcome(UNMEASURED, null, "noise not measured yet (" + sample.size() + " good run"
+                    + (sample.size() == 1 ? "" : "s") + ", " + Noise.MIN_RUNS + " needed): the rule alone decides", null);
+        }
+        double sd = Math.max(noise.sd(), PLAIN_SD_SHARE * Noise.plainSd(sample));
+        double worse = rule.operator().higherIsWorse() ? 1 : -1;
+        int n = Math.max(1, baseline.runs());
+        String band = "noise ±" + spread(sd, baseline.value(), unit);
+
+        double single = sigmas(worse * (value - baseline.value()), sd, 1, n);
+        if (single >= SINGLE_RUN_SIGMAS) {
+            return new Outcome(SIGNIFICANT, single, band + ": " + Numbers.format(single) + " sd, significant", noise);
+        }
+        List<GrowthHistory.Past> open = history.openSuspicion();
+        if (!open.isEmpty()) {
+            List<Double> together = new ArrayList<>();
+            open.forEach(p -> together.add(p.value()));
+            together.add(value);
+            double mean = together.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+            double joint = sigmas(worse * (mean - baseline.value()), sd, together.size(), n);
+            if (joint >= CONFIRM_SIGMAS) {
+                List<GrowthHistory.Past> oldestFirst = new ArrayList<>(open);
+                Collections.reverse(oldestFirst);
+                String runs = oldestFirst.stream().map(p -> "run " + p.runId()).collect(Collectors.joining(", "));
+                return new Outcome(CONFIRMED, joint, "confirmed: " + runs + " broke the rule before, together with this run "
+                        + change(mean, baseline.value(), unit) + " vs " + baseline.label() + ", " + band + ": "
+                        + Numbers.format(joint) + " sd", noise);
+            }
+        }
+        return new Outcome(SUSPECTED, single, band + ": " + Numbers.format(single) + " sd, not significant: suspected, "
+                + "a FAIL if the next run repeats it", noise);
+    }
+
+    /** How many sd of the comparison of k runs with a baseline of n runs a change is. */
+    static double sigmas(double change, double sd, int k, int n) {
+        double c = n >= 3 ? Math.PI / 2 : 1;
+        double se = sd * Math.sqrt(1.0 / k + c / n);
+        if (se == 0) {
+            return change > 0 ? Double.POSITIVE_INFINITY : 0;
+        }
+        return change / se;
+    }
+
+    private static String spread(double sd, double baseline, String unit) {
+        if (baseline != 0) {
+            return Numbers.format(100 * sd / Math.abs(baseline)) + " %";
+        }
+        return Numbers.format(sd) + (unit == null ? "" : " " + unit);
+    }
+
+    private static String change(double value, double baseline, String unit) {
+        return baseline != 0 ? Numbers.percent(100 * (value - baseline) / Math.abs(baseline)) + " %"
+                : Numbers.signed(value - baseline) + (unit == null ? "" : " " + unit);
+    }
+}

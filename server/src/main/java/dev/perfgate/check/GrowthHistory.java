@@ -1,0 +1,106 @@
+package dev.perfgate.check;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One check's earlier runs of a series, newest first, as the growth decision sees them: pure, no I/O.
+ * It chooses the baselines and the noise sample so that neither is biased by the rule itself:
+ * a suspected run (a WARN inside the noise) waits outside the baseline until the next run either
+ * repeats it (then it was a regression) or does not (then it was noise and counts as a good run).
+ *
+ * @param runs       the earlier runs with a value for this check, newest first
+ * @param noiseRuns  how many good runs the noise is measured on
+ */
+public record GrowthHistory(List<Past> runs, int noiseRuns) {
+
+    /** How an earlier run stands for this check. */
+    public enum Standing {
+        /** Passed (or its regression was accepted): may stand for the normal state of the series. */
+        GOOD,
+        /** Broke the growth rule inside the noise: WARN, waiting for the next run. */
+        SUSPECTED,
+        /** A regression (FAIL, or a rejected one): never a baseline. */
+        REGRESSED
+    }
+
+    /** One earlier run: PerfGate's id, the run id people read, this check's value and how the run stands. */
+    public record Past(String id, String runId, double value, Standing standing) {
+    }
+
+    /** How many suspected runs in a row (before the current one) may be confirmed together. */
+    static final int MAX_OPEN = 2;
+
+    public GrowthHistory {
+        runs = List.copyOf(runs);
+    }
+
+    /** A history of good runs only, without ids (older callers, tests with plain numbers). */
+    public static GrowthHistory ofGoodValues(List<Double> newestFirst) {
+        List<Past> runs = new ArrayList<>();
+        for (int i = 0; i < newestFirst.size(); i++) {
+            runs.add(new Past(null, "#" + (i + 1), newestFirst.get(i), Standing.GOOD));
+        }
+        return new GrowthHistory(runs, Math.max(newestFirst.size(), 1));
+    }
+
+    /** The suspected runs right before the current one, newest first (at most {@value #MAX_OPEN}). */
+    public List<Past> openSuspicion() {
+        List<Past> open = new ArrayList<>();
+        for (Past p : runs) {
+            if (p.standing() != Standing.SUSPECTED || open.size() == MAX_OPEN) {
+                break;
+            }
+            open.add(p);
+        }
+        return open;
+    }
+
+    /**
+     * The runs that stand for the normal state, newest first, at most {@code limit}: good runs, and
+     * suspected runs the next run did not repeat. The open suspicion is left out, so a change is
+     * compared with the level before it, and a noise-high run that was only suspected still counts
+     * (a baseline of passing runs alone would be biased low).
+     */
+    public List<Past> good(int limit) {
+        List<Past> good = new ArrayList<>();
+        int first = 0;
+        while (first < runs.size() && runs.get(first).standing() == Standing.SUSPECTED) {
+            first++;
+        }
+        for (int i = first; i < runs.size() && good.size() < limit; i++) {
+            Past p = runs.get(i);
+            boolean lapsed = p.standing() == Standing.SUSPECTED && i > 0 && runs.get(i - 1).standing() == Standing.GOOD;
+            if (p.standing() == Standing.GOOD || lapsed) {
+                good.add(p);
+            }
+        }
+        return good;
+    }
+
+    /** The values the noise is measured on: the last {@code noiseRuns} good runs. */
+    public List<Double> noiseValues() {
+        return good(noiseRuns).stream().map(Past::value).toList();
+    }
+
+    /** The median of the last {@code count} good runs; null when there is none. */
+    public BaselineValue median(int count) {
+        List<Past> used = good(count);
+        if (used.isEmpty()) {
+            return null;
+        }
+        String label = used.size() == 1 ? "run " + used.get(0).runId()
+                : "median of " + used.size() + " runs (" + used.get(used.size() - 1).runId() + "–" + used.get(0).runId() + ")";
+        return new BaselineValue(used.get(0).id(), label, Noise.median(used.stream().map(Past::value).toList()), used.size());
+    }
+
+    /** The previous run, or the run before an open suspicion (the level before a suspected change); null when none. */
+    public BaselineValue previous() {
+        for (Past p : runs) {
+            if (p.standing() != Standing.SUSPECTED) {
+                return new BaselineValue(p.id(), "run " + p.runId(), p.value(), 1);
+            }
+        }
+        return null;
+    }
+}
