@@ -135,7 +135,8 @@ public final class GateQualityBench {
             CheckResult result = Evaluator.evaluate(P99, null, Measurement.of(s.values()[t]), baseline, history);
             status[t] = result.status();
             Standing standing = result.noise() != null && result.noise().suspected() ? Standing.SUSPECTED
-                    : result.status() == CheckStatus.FAIL ? Standing.REGRESSED : Standing.GOOD;
+                    : result.status() == CheckStatus.FAIL ? Standing.REGRESSED
+                    : result.noise() != null && result.noise().elevated() ? Standing.ELEVATED : Standing.GOOD;
             newestFirst.add(0, new Past("id" + runId, runId, s.values()[t], standing));
         }
         return status;

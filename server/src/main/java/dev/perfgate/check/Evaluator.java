@@ -77,6 +77,7 @@ public final class Evaluator {
                 boolean withinFloor = !holds && Math.abs(deltaAbs) <= check.floor();
                 if (holds || withinFloor) {
                     growthStatus = CheckStatus.PASS;
+                    outcome = withinFloor ? null : GrowthDecision.ofKeptRule(rule, value, baseline, growthHistory, unit);
                 } else {
                     outcome = GrowthDecision.ofBrokenRule(rule, value, baseline, growthHistory, unit);
                     growthStatus = outcome.regression() ? broken(check) : CheckStatus.WARN;
@@ -109,7 +110,8 @@ public final class Evaluator {
         if (noise != null && outcome != null) {
             noise = noise.withDecision(outcome.decision(), outcome.sigmas(), outcome.evidence());
         }
-        boolean onlySuspected = outcome != null && !outcome.regression() && requirementStatus != CheckStatus.WARN;
+        boolean onlySuspected = outcome != null && GrowthDecision.SUSPECTED.equals(outcome.decision())
+                && requirementStatus != CheckStatus.WARN;
         // a key check fails on a WARN, but a suspicion is not a broken rule yet: it waits for the next run
         if (check.key() && status == CheckStatus.WARN && !onlySuspected) {
             status = CheckStatus.FAIL;

@@ -23,6 +23,7 @@ public final class GrowthDecision {
     public static final String SUSPECTED = "suspected";
     public static final String CONFIRMED = "confirmed";
     public static final String UNMEASURED = "unmeasured";
+    public static final String ELEVATED = "elevated";
 
     /** One run this far outside the noise is a regression at once. */
     static final double SINGLE_RUN_SIGMAS = 3.0;
@@ -34,7 +35,7 @@ public final class GrowthDecision {
     /** The decision, how many sd the change is (null when unmeasured), and a line that says so with the numbers. */
     public record Outcome(String decision, Double sigmas, String evidence, Noise noise) {
         public boolean regression() {
-            return !SUSPECTED.equals(decision);
+            return !SUSPECTED.equals(decision) && !ELEVATED.equals(decision);
         }
     }
 
@@ -76,6 +77,26 @@ public final class GrowthDecision {
         }
         return new Outcome(SUSPECTED, single, band + ": " + Numbers.format(single) + " sd, not significant: suspected, "
                 + "a FAIL if the next run repeats it", noise);
+    }
+
+    /**
+     * For a growth that kept its rule: how many sd above the noise it lies when that is beyond {@value #CONFIRM_SIGMAS}
+     * (ELEVATED: the run passes but stays out of the baseline for a while), else null.
+     */
+    static Outcome ofKeptRule(Rule rule, double value, BaselineValue baseline, GrowthHistory history, String unit) {
+        List<Double> sample = history.noiseValues();
+        Noise noise = Noise.of(sample, value);
+        if (noise == null) {
+            return null;
+        }
+        double sd = Math.max(noise.sd(), PLAIN_SD_SHARE * Noise.plainSd(sample));
+        double worse = rule.operator().higherIsWorse() ? 1 : -1;
+        double single = sigmas(worse * (value - baseline.value()), sd, 1, Math.max(1, baseline.runs()));
+        if (single < CONFIRM_SIGMAS) {
+            return null;
+        }
+        return new Outcome(ELEVATED, single, "noise ±" + spread(sd, baseline.value(), unit) + ": " + Numbers.format(single)
+                + " sd, inside the rule but beyond the noise: kept out of the baseline for " + GrowthHistory.WINDOW + " runs", noise);
     }
 
     /** How many sd of the comparison of k runs with a baseline of n runs a change is. */

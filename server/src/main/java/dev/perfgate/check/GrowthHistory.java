@@ -20,6 +20,8 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         GOOD,
         /** Broke the growth rule inside the noise: WARN, waiting for the next run. */
         SUSPECTED,
+        /** Kept the rule but lay beyond 2 sd of the noise: PASS, kept out of the baseline for a few runs. */
+        ELEVATED,
         /** A regression (FAIL, or a rejected one): never a baseline. */
         REGRESSED
     }
@@ -30,6 +32,11 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
 
     /** How many suspected runs in a row (before the current one) may be confirmed together. */
     static final int MAX_OPEN = 2;
+    /**
+     * How many runs a suspected or elevated run stays out of the baseline: as long as a regression has to be
+     * caught (by its third run); a level that stayed inside the rule that long becomes the normal one.
+     */
+    static final int WINDOW = 3;
 
     public GrowthHistory {
         runs = List.copyOf(runs);
@@ -44,38 +51,44 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         return new GrowthHistory(runs, Math.max(newestFirst.size(), 1));
     }
 
-    /** The suspected runs right before the current one, newest first (at most {@value #MAX_OPEN}). */
+    /**
+     * The suspected or elevated runs right before the current one, newest first (at most {@value #MAX_OPEN}),
+     * when at least one of them was suspected: the runs a broken rule now may confirm.
+     */
     public List<Past> openSuspicion() {
         List<Past> open = new ArrayList<>();
         for (Past p : runs) {
-            if (p.standing() != Standing.SUSPECTED || open.size() == MAX_OPEN) {
+            if (!pending(p) || open.size() == MAX_OPEN) {
                 break;
             }
             open.add(p);
         }
-        return open;
+        return open.stream().anyMatch(p -> p.standing() == Standing.SUSPECTED) ? open : List.of();
     }
 
     /**
-     * The runs that stand for the normal state, newest first, at most {@code limit}: good runs, and
-     * suspected runs the next run did not repeat. The open suspicion is left out, so a change is
-     * compared with the level before it, and a noise-high run that was only suspected still counts
-     * (a baseline of passing runs alone would be biased low).
+     * The runs that stand for the normal state, newest first, at most {@code limit}: good runs; suspected
+     * runs the next run did not repeat; and suspected or elevated runs older than {@value #WINDOW} runs that
+     * were never confirmed. A change is thus compared with the level before it (a regressed run that happens
+     * to pass does not pull the baseline up), and a noise-high run that was only suspected still counts (a
+     * baseline of passing runs alone would be biased low).
      */
     public List<Past> good(int limit) {
         List<Past> good = new ArrayList<>();
-        int first = 0;
-        while (first < runs.size() && runs.get(first).standing() == Standing.SUSPECTED) {
-            first++;
-        }
-        for (int i = first; i < runs.size() && good.size() < limit; i++) {
+        for (int i = 0; i < runs.size() && good.size() < limit; i++) {
             Past p = runs.get(i);
-            boolean lapsed = p.standing() == Standing.SUSPECTED && i > 0 && runs.get(i - 1).standing() == Standing.GOOD;
-            if (p.standing() == Standing.GOOD || lapsed) {
+            Standing next = i == 0 ? null : runs.get(i - 1).standing();
+            boolean settled = i >= WINDOW && next != Standing.REGRESSED;
+            boolean lapsed = p.standing() == Standing.SUSPECTED && next == Standing.GOOD;
+            if (p.standing() == Standing.GOOD || (pending(p) && (settled || lapsed))) {
                 good.add(p);
             }
         }
         return good;
+    }
+
+    private static boolean pending(Past p) {
+        return p.standing() == Standing.SUSPECTED || p.standing() == Standing.ELEVATED;
     }
 
     /** The values the noise is measured on: the last {@code noiseRuns} good runs. */
@@ -94,10 +107,11 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         return new BaselineValue(used.get(0).id(), label, Noise.median(used.stream().map(Past::value).toList()), used.size());
     }
 
-    /** The previous run, or the run before an open suspicion (the level before a suspected change); null when none. */
+    /** The previous run, or the run before suspected or elevated ones (the level before a suspected change); null when none. */
     public BaselineValue previous() {
-        for (Past p : runs) {
-            if (p.standing() != Standing.SUSPECTED) {
+        for (int i = 0; i < runs.size(); i++) {
+            Past p = runs.get(i);
+            if (!pending(p) || i >= WINDOW) {
                 return new BaselineValue(p.id(), "run " + p.runId(), p.value(), 1);
             }
         }

@@ -47,6 +47,11 @@ public record Noise(int runs, double median, double mad, double sd, double noise
         return GrowthDecision.SUSPECTED.equals(decision);
     }
 
+    /** A growth that kept its rule but lay beyond the noise: kept out of the baseline for a few runs. */
+    public boolean elevated() {
+        return GrowthDecision.ELEVATED.equals(decision);
+    }
+
     static double median(List<Double> values) {
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);

@@ -275,6 +275,10 @@ public class VerdictService {
                         if (key(c.fingerprint(), c.request()).equals(key) && c.noise() != null && c.noise().suspected()) {
                             return GrowthHistory.Standing.SUSPECTED;
                         }
+                        if (key(c.fingerprint(), c.request()).equals(key) && c.noise() != null && c.noise().elevated()
+                                && good()) {
+                            return GrowthHistory.Standing.ELEVATED;
+                        }
                     }
                 }
                 return good() ? GrowthHistory.Standing.GOOD : GrowthHistory.Standing.REGRESSED;
