@@ -1,0 +1,58 @@
+package dev.perfgate.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.perfgate.check.GrowthHistory.Past;
+import dev.perfgate.check.GrowthHistory.Standing;
+
+class GrowthHistoryTest {
+
+    private static Past run(int runId, double value, Standing standing) {
+        return new Past("id" + runId, String.valueOf(runId), value, standing);
+    }
+
+    @Test
+    void shouldKeepAnOpenSuspicionOutOfTheBaselineAndCompareWithTheLevelBeforeIt() {
+        GrowthHistory history = new GrowthHistory(List.of(run(7, 130, Standing.SUSPECTED), run(6, 100, Standing.GOOD),
+                run(5, 101, Standing.GOOD), run(4, 99, Standing.GOOD)), 10);
+
+        assertThat(history.openSuspicion()).extracting(Past::runId).containsExactly("7");
+        assertThat(history.median(5).value()).isEqualTo(100);
+        assertThat(history.median(5).label()).isEqualTo("median of 3 runs (4–6)");
+        assertThat(history.previous().label()).isEqualTo("run 6");
+        assertThat(history.noiseValues()).containsExactly(100.0, 101.0, 99.0);
+    }
+
+    @Test
+    void shouldLetASpikeThatDidNotRepeatCountAsNoiseWithoutMovingTheMedian() {
+        GrowthHistory history = new GrowthHistory(List.of(run(8, 100, Standing.GOOD), run(7, 130, Standing.SUSPECTED),
+                run(6, 99, Standing.GOOD), run(5, 101, Standing.GOOD), run(4, 100, Standing.GOOD)), 10);
+
+        assertThat(history.openSuspicion()).isEmpty();
+        assertThat(history.noiseValues()).as("a noise-high run that was only suspected still counts").contains(130.0);
+        assertThat(history.median(5).value()).isEqualTo(100);
+    }
+
+    @Test
+    void shouldNeverUseAConfirmedRegressionButSettleAnElevatedLevelAfterThreeRuns() {
+        GrowthHistory history = new GrowthHistory(List.of(run(9, 105, Standing.ELEVATED), run(8, 105, Standing.ELEVATED),
+                run(7, 104, Standing.ELEVATED), run(6, 106, Standing.ELEVATED), run(5, 130, Standing.REGRESSED),
+                run(4, 100, Standing.GOOD)), 10);
+
+        assertThat(history.good(10)).extracting(Past::runId).containsExactly("6", "4");
+        assertThat(history.openSuspicion()).as("elevated runs alone are no suspicion").isEmpty();
+    }
+
+    @Test
+    void shouldConfirmAtMostTwoEarlierRunsTogetherWithTheCurrentOne() {
+        GrowthHistory history = new GrowthHistory(List.of(run(9, 111, Standing.SUSPECTED), run(8, 108, Standing.ELEVATED),
+                run(7, 112, Standing.SUSPECTED), run(6, 100, Standing.GOOD)), 10);
+
+        assertThat(history.openSuspicion()).extracting(Past::runId).containsExactly("9", "8");
+        assertThat(history.good(10)).extracting(Past::runId).containsExactly("6");
+    }
+}
