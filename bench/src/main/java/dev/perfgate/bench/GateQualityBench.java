@@ -74,6 +74,20 @@ public final class GateQualityBench {
             System.out.println("PerfGate default by group: false FAILs / judged non-regressed runs, caught / regressions");
             breakdown(corpus, s -> perfgate(s, 5));
         }
+        String trace = System.getProperty("trace");
+        if (trace != null) {
+            for (Series s : corpus) {
+                if (String.format(Locale.ROOT, "%s@%.0f", s.kind(), 100 * s.cv()).equals(trace)) {
+                    CheckStatus[] status = perfgate(s, 5);
+                    StringBuilder line = new StringBuilder();
+                    for (int t = 0; t < RUNS; t++) {
+                        line.append(String.format(Locale.ROOT, " %6.1f%s%s", s.values()[t], s.regressed()[t] ? "*" : " ",
+                                status[t].name().charAt(0)));
+                    }
+                    System.out.println(line);
+                }
+            }
+        }
     }
 
     static List<Series> corpus(long seed, int perGroup) {
