@@ -52,35 +52,44 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
     }
 
     /**
-     * The suspected or elevated runs right before the current one, newest first (at most {@value #MAX_OPEN}),
-     * when at least one of them was suspected: the runs a broken rule now may confirm.
+     * The runs a broken rule now may confirm, newest first: the previous {@value #MAX_OPEN} runs back to the
+     * oldest suspected one among them (two of three runs beyond the rule, as the Western Electric rules
+     * have it), none of them a regression; empty when none of them was suspected.
      */
     public List<Past> openSuspicion() {
-        List<Past> open = new ArrayList<>();
-        for (Past p : runs) {
-            if (!pending(p) || open.size() == MAX_OPEN) {
+        int oldest = -1;
+        for (int i = 0; i < Math.min(MAX_OPEN, runs.size()); i++) {
+            Standing standing = runs.get(i).standing();
+            if (standing == Standing.REGRESSED) {
                 break;
             }
-            open.add(p);
+            if (standing == Standing.SUSPECTED) {
+                oldest = i;
+            }
         }
-        return open.stream().anyMatch(p -> p.standing() == Standing.SUSPECTED) ? open : List.of();
+        return List.copyOf(runs.subList(0, oldest + 1));
     }
 
     /**
-     * The runs that stand for the normal state, newest first, at most {@code limit}: good runs; suspected
-     * runs the next run did not repeat; and suspected or elevated runs older than {@value #WINDOW} runs that
-     * were never confirmed. A change is thus compared with the level before it (a regressed run that happens
-     * to pass does not pull the baseline up), and a noise-high run that was only suspected still counts (a
-     * baseline of passing runs alone would be biased low).
+     * The runs that stand for the normal state, newest first, at most {@code limit}: good runs outside the
+     * open suspicion, and suspected or elevated runs that were never confirmed once they are too old to be
+     * ({@value #MAX_OPEN} runs for a suspected one, {@value #WINDOW} for an elevated one). A change is thus
+     * compared with the level before it (a regressed run that happens to pass does not pull the baseline
+     * up), and a noise-high run that was only suspected still counts in the end (a baseline of passing runs
+     * alone would be biased low).
      */
     public List<Past> good(int limit) {
         List<Past> good = new ArrayList<>();
-        for (int i = 0; i < runs.size() && good.size() < limit; i++) {
+        for (int i = openSuspicion().size(); i < runs.size() && good.size() < limit; i++) {
             Past p = runs.get(i);
-            Standing next = i == 0 ? null : runs.get(i - 1).standing();
-            boolean settled = i >= WINDOW && next != Standing.REGRESSED;
-            boolean lapsed = p.standing() == Standing.SUSPECTED && next == Standing.GOOD;
-            if (p.standing() == Standing.GOOD || (pending(p) && (settled || lapsed))) {
+            boolean confirmed = i > 0 && runs.get(i - 1).standing() == Standing.REGRESSED;
+            boolean settled = switch (p.standing()) {
+                case GOOD -> true;
+                case SUSPECTED -> i >= MAX_OPEN && !confirmed;
+                case ELEVATED -> i >= WINDOW && !confirmed;
+                case REGRESSED -> false;
+            };
+            if (settled) {
                 good.add(p);
             }
         }

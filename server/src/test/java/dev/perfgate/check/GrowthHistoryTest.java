@@ -29,8 +29,8 @@ class GrowthHistoryTest {
 
     @Test
     void shouldLetASpikeThatDidNotRepeatCountAsNoiseWithoutMovingTheMedian() {
-        GrowthHistory history = new GrowthHistory(List.of(run(8, 100, Standing.GOOD), run(7, 130, Standing.SUSPECTED),
-                run(6, 99, Standing.GOOD), run(5, 101, Standing.GOOD), run(4, 100, Standing.GOOD)), 10);
+        GrowthHistory history = new GrowthHistory(List.of(run(9, 100, Standing.GOOD), run(8, 100, Standing.GOOD),
+                run(7, 130, Standing.SUSPECTED), run(6, 99, Standing.GOOD), run(5, 101, Standing.GOOD)), 10);
 
         assertThat(history.openSuspicion()).isEmpty();
         assertThat(history.noiseValues()).as("a noise-high run that was only suspected still counts").contains(130.0);
@@ -48,11 +48,21 @@ class GrowthHistoryTest {
     }
 
     @Test
-    void shouldConfirmAtMostTwoEarlierRunsTogetherWithTheCurrentOne() {
-        GrowthHistory history = new GrowthHistory(List.of(run(9, 111, Standing.SUSPECTED), run(8, 108, Standing.ELEVATED),
-                run(7, 112, Standing.SUSPECTED), run(6, 100, Standing.GOOD)), 10);
+    void shouldKeepASuspicionOpenForTwoRunsAndLeaveThoseRunsOutOfTheBaseline() {
+        GrowthHistory history = new GrowthHistory(List.of(run(9, 101, Standing.GOOD), run(8, 112, Standing.SUSPECTED),
+                run(7, 100, Standing.GOOD), run(6, 100, Standing.GOOD)), 10);
 
         assertThat(history.openSuspicion()).extracting(Past::runId).containsExactly("9", "8");
-        assertThat(history.good(10)).extracting(Past::runId).containsExactly("6");
+        assertThat(history.good(10)).extracting(Past::runId).containsExactly("7", "6");
+    }
+
+    @Test
+    void shouldSettleASuspicionTheNextTwoRunsDidNotRepeat() {
+        GrowthHistory history = new GrowthHistory(List.of(run(10, 100, Standing.GOOD), run(9, 111, Standing.SUSPECTED),
+                run(8, 112, Standing.SUSPECTED), run(7, 100, Standing.GOOD)), 10);
+
+        assertThat(history.openSuspicion()).extracting(Past::runId).containsExactly("10", "9");
+        assertThat(history.good(10)).as("run 8 is too old to be confirmed and was not").extracting(Past::runId)
+                .containsExactly("8", "7");
     }
 }
