@@ -5,9 +5,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.hipparchus.distribution.continuous.NormalDistribution;
-import org.hipparchus.distribution.continuous.TDistribution;
-
 import dev.perfgate.definition.Numbers;
 import dev.perfgate.definition.Rule;
 
@@ -17,10 +14,8 @@ import dev.perfgate.definition.Rule;
  * sd × √(1/k + c/n), c = π/2 for a median of n ≥ 3 runs, 1 for one or two). Like the Western
  * Electric control-chart rules: one run beyond 3 sd is a regression at once (SIGNIFICANT); inside
  * that it is SUSPECTED (a WARN); a suspected change repeated within the next two runs, the runs
- * together beyond 2 sd, is CONFIRMED (a FAIL naming the runs). As the sd is estimated from a few
- * runs, "3 sd" and "2 sd" mean the same tail probabilities (0.13 %, 2.3 %) under Student's t with
- * (noise runs − 1) degrees of freedom: 3 sd needs 4.09 sd on 10 runs, 5.51 on 6. Without a measured
- * noise (fewer than 3 good runs) the rule alone decides (UNMEASURED).
+ * together beyond 2 sd, is CONFIRMED (a FAIL naming the runs). Without a measured noise (fewer than
+ * 3 good runs) the rule alone decides (UNMEASURED).
  */
 public final class GrowthDecision {
 
@@ -61,10 +56,8 @@ public final class GrowthDecision {
         String band = "noise ±" + spread(sd, baseline.value(), unit);
 
         double single = sigmas(worse * (value - baseline.value()), sd, 1, n);
-        double significant = threshold(SINGLE_RUN_SIGMAS, sample.size());
-        if (single >= significant) {
-            return new Outcome(SIGNIFICANT, single, band + ": " + Numbers.format(single) + " sd, significant (beyond "
-                    + Numbers.format(significant) + " sd)", noise);
+        if (single >= SINGLE_RUN_SIGMAS) {
+            return new Outcome(SIGNIFICANT, single, band + ": " + Numbers.format(single) + " sd, significant", noise);
         }
         List<GrowthHistory.Past> open = history.openSuspicion();
         if (!open.isEmpty()) {
@@ -73,7 +66,7 @@ public final class GrowthDecision {
             together.add(value);
             double mean = together.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
             double joint = sigmas(worse * (mean - baseline.value()), sd, together.size(), n);
-            if (joint >= threshold(CONFIRM_SIGMAS, sample.size())) {
+            if (joint >= CONFIRM_SIGMAS) {
                 List<GrowthHistory.Past> oldestFirst = new ArrayList<>(open);
                 Collections.reverse(oldestFirst);
                 String runs = oldestFirst.stream().map(p -> "run " + p.runId()).collect(Collectors.joining(", "));
@@ -83,7 +76,7 @@ public final class GrowthDecision {
             }
         }
         return new Outcome(SUSPECTED, single, band + ": " + Numbers.format(single) + " sd, not significant (needs "
-                + Numbers.format(significant) + " sd): suspected, a FAIL if one of the next two runs repeats it", noise);
+                + Numbers.format(SINGLE_RUN_SIGMAS) + "): suspected, a FAIL if one of the next two runs repeats it", noise);
     }
 
     /**
@@ -99,17 +92,11 @@ public final class GrowthDecision {
         double sd = Math.max(noise.sd(), PLAIN_SD_SHARE * Noise.plainSd(sample));
         double worse = rule.operator().higherIsWorse() ? 1 : -1;
         double single = sigmas(worse * (value - baseline.value()), sd, 1, Math.max(1, baseline.runs()));
-        if (single < threshold(CONFIRM_SIGMAS, sample.size())) {
+        if (single < CONFIRM_SIGMAS) {
             return null;
         }
         return new Outcome(ELEVATED, single, "noise ±" + spread(sd, baseline.value(), unit) + ": " + Numbers.format(single)
                 + " sd, inside the rule but beyond the noise: kept out of the baseline for " + GrowthHistory.WINDOW + " runs", noise);
-    }
-
-    /** The sd a change must reach to be as unlikely as {@code normalSigmas} would be, the sd measured on {@code runs} runs. */
-    static double threshold(double normalSigmas, int runs) {
-        double p = new NormalDistribution().cumulativeProbability(normalSigmas);
-        return new TDistribution(Math.max(1, runs - 1)).inverseCumulativeProbability(p);
     }
 
     /** How many sd of the comparison of k runs with a baseline of n runs a change is. */
