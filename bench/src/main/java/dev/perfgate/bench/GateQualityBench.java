@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 import dev.perfgate.check.BaselineValue;
+import dev.perfgate.check.ChangePoints;
 import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.CheckStatus;
 import dev.perfgate.check.Evaluator;
@@ -68,6 +69,27 @@ public final class GateQualityBench {
         for (Map.Entry<String, Gate> gate : gates.entrySet()) {
             Score score = score(corpus, gate.getValue());
             System.out.println(score.row(gate.getKey()));
+        }
+        System.out.println();
+        System.out.println("Change points over each series' 14 runs (ChangePoints): series with at least one");
+        System.out.println();
+        System.out.println("| kind | CV 2 % | CV 5 % | CV 8 % |");
+        System.out.println("|---|---|---|---|");
+        for (String kind : KINDS) {
+            StringBuilder row = new StringBuilder("| " + kind + " |");
+            for (double cv : CVS) {
+                int found = 0;
+                int all = 0;
+                for (Series s : corpus) {
+                    if (s.kind().equals(kind) && s.cv() == cv) {
+                        all++;
+                        List<Double> values = java.util.Arrays.stream(s.values()).boxed().toList();
+                        found += ChangePoints.of(values).isEmpty() ? 0 : 1;
+                    }
+                }
+                row.append(' ').append(found).append(" / ").append(all).append(" |");
+            }
+            System.out.println(row);
         }
         if (Boolean.getBoolean("verbose")) {
             System.out.println();
