@@ -9,13 +9,14 @@ import dev.perfgate.definition.Numbers;
 import dev.perfgate.definition.Rule;
 
 /**
- * What the measured noise makes of a growth that broke its rule: pure, no I/O. The change is
- * measured in standard deviations of the comparison (the run's noise plus the baseline's own:
- * sd × √(1/k + c/n), c = π/2 for a median of n ≥ 3 runs, 1 for one or two). Like the Western
- * Electric control-chart rules: one run beyond 3 sd is a regression at once (SIGNIFICANT); inside
- * that it is SUSPECTED (a WARN); a suspected change repeated within the next two runs, the runs
- * together beyond 2 sd, is CONFIRMED (a FAIL naming the runs). Without a measured noise (fewer than
- * 3 good runs) the rule alone decides (UNMEASURED).
+ * What the measured noise makes of a growth that broke its rule: pure, no I/O. How unlikely the value
+ * is under the series' noise is measured against the good runs the noise is measured on (their median
+ * and robust sd), in standard deviations of the comparison: sd × √(1/k + c/N) for k runs against N
+ * noise runs (c = π/2 for a median of 3 or more). Like the Western Electric control-chart rules: one
+ * run beyond 3 sd is a regression at once (SIGNIFICANT); inside that it is SUSPECTED (a WARN); a
+ * suspected change repeated within the next two runs, the runs together beyond 2 sd, is CONFIRMED (a
+ * FAIL naming the runs). Without a measured noise (fewer than 3 good runs) the rule alone decides
+ * (UNMEASURED). The rule itself is judged against the configured baseline, by the caller.
  */
 public final class GrowthDecision {
 
@@ -52,10 +53,10 @@ public final class GrowthDecision {
         }
         double sd = Math.max(noise.sd(), PLAIN_SD_SHARE * Noise.plainSd(sample));
         double worse = rule.operator().higherIsWorse() ? 1 : -1;
-        int n = Math.max(1, baseline.runs());
-        String band = "noise ±" + spread(sd, baseline.value(), unit);
+        int n = sample.size();
+        String band = band(noise, sd, unit);
 
-        double single = sigmas(worse * (value - baseline.value()), sd, 1, n);
+        double single = sigmas(worse * (value - noise.median()), sd, 1, n);
         if (single >= SINGLE_RUN_SIGMAS) {
             return new Outcome(SIGNIFICANT, single, band + ": " + Numbers.format(single) + " sd, significant", noise);
         }
@@ -65,7 +66,7 @@ public final class GrowthDecision {
             open.forEach(p -> together.add(p.value()));
             together.add(value);
             double mean = together.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-            double joint = sigmas(worse * (mean - baseline.value()), sd, together.size(), n);
+            double joint = sigmas(worse * (mean - noise.median()), sd, together.size(), n);
             if (joint >= CONFIRM_SIGMAS) {
                 List<GrowthHistory.Past> oldestFirst = new ArrayList<>(open);
                 Collections.reverse(oldestFirst);
@@ -91,15 +92,15 @@ public final class GrowthDecision {
         }
         double sd = Math.max(noise.sd(), PLAIN_SD_SHARE * Noise.plainSd(sample));
         double worse = rule.operator().higherIsWorse() ? 1 : -1;
-        double single = sigmas(worse * (value - baseline.value()), sd, 1, Math.max(1, baseline.runs()));
+        double single = sigmas(worse * (value - noise.median()), sd, 1, sample.size());
         if (single < CONFIRM_SIGMAS) {
             return null;
         }
-        return new Outcome(ELEVATED, single, "noise ±" + spread(sd, baseline.value(), unit) + ": " + Numbers.format(single)
+        return new Outcome(ELEVATED, single, band(noise, sd, unit) + ": " + Numbers.format(single)
                 + " sd, inside the rule but beyond the noise: kept out of the baseline for " + GrowthHistory.WINDOW + " runs", noise);
     }
 
-    /** How many sd of the comparison of k runs with a baseline of n runs a change is. */
+    /** How many sd of the comparison of k runs with the median of n runs a change is. */
     static double sigmas(double change, double sd, int k, int n) {
         double c = n >= 3 ? Math.PI / 2 : 1;
         double se = sd * Math.sqrt(1.0 / k + c / n);
@@ -109,11 +110,11 @@ public final class GrowthDecision {
         return change / se;
     }
 
-    private static String spread(double sd, double baseline, String unit) {
-        if (baseline != 0) {
-            return Numbers.format(100 * sd / Math.abs(baseline)) + " %";
-        }
-        return Numbers.format(sd) + (unit == null ? "" : " " + unit);
+    /** "noise 100 ms ± 4.45 % over 10 runs": the level and spread the change is measured against. */
+    private static String band(Noise noise, double sd, String unit) {
+        String spread = noise.median() != 0 ? Numbers.format(100 * sd / Math.abs(noise.median())) + " %"
+                : Numbers.format(sd) + (unit == null ? "" : " " + unit);
+        return "noise " + Evaluator.withUnit(noise.median(), unit) + " ± " + spread + " over " + noise.runs() + " runs";
     }
 
     private static String change(double value, double baseline, String unit) {

@@ -113,7 +113,7 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         }
         String label = used.size() == 1 ? "run " + used.get(0).runId()
                 : "median of " + used.size() + " runs (" + used.get(used.size() - 1).runId() + "–" + used.get(0).runId() + ")";
-        return new BaselineValue(used.get(0).id(), label, Noise.median(used.stream().map(Past::value).toList()), used.size());
+        return new BaselineValue(used.get(0).id(), label, Noise.median(used.stream().map(Past::value).toList()));
     }
 
     /** The previous run, or the run before suspected or elevated ones (the level before a suspected change); null when none. */
@@ -121,7 +121,7 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         for (int i = 0; i < runs.size(); i++) {
             Past p = runs.get(i);
             if (!pending(p) || i >= WINDOW) {
-                return new BaselineValue(p.id(), "run " + p.runId(), p.value(), 1);
+                return new BaselineValue(p.id(), "run " + p.runId(), p.value());
             }
         }
         return null;

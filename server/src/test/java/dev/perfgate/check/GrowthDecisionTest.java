@@ -17,7 +17,7 @@ import dev.perfgate.definition.ValueSource;
 
 class GrowthDecisionTest {
 
-    /** Ten good runs around 100 with a robust sd of 4.45 (MAD 3): runs 10 (newest) down to 1. */
+    /** Ten good runs with median 100 and a robust sd of 4.45 (MAD 3): runs 10 (newest) down to 1. */
     private static final double[] NOISY = {100, 94, 106, 100, 97, 103, 92, 108, 100, 100};
 
     private static CheckDefinition p99(String requirement, boolean key) {
@@ -41,7 +41,7 @@ class GrowthDecisionTest {
     }
 
     @Test
-    void shouldMeasureAChangeInSdOfTheComparisonWithTheBaselinesOwnNoise() {
+    void shouldMeasureAChangeInSdOfTheComparisonWithTheMediansOwnNoise() {
         assertThat(GrowthDecision.sigmas(10, 5, 1, 5)).as("10 / (5 × √(1 + π/2 / 5))").isCloseTo(1.744, within(0.001));
         assertThat(GrowthDecision.sigmas(10, 5, 1, 1)).as("one run against one run: √2").isCloseTo(1.414, within(0.001));
         assertThat(GrowthDecision.sigmas(10, 5, 2, 5)).as("two runs together: 10 / (5 × √(1/2 + π/2 / 5))").isCloseTo(2.217, within(0.001));
@@ -54,9 +54,9 @@ class GrowthDecisionTest {
         assertThat(result.status()).isEqualTo(CheckStatus.WARN);
         assertThat(result.growthStatus()).isEqualTo(CheckStatus.WARN);
         assertThat(result.noise().decision()).isEqualTo(GrowthDecision.SUSPECTED);
-        assertThat(result.noise().sigmas()).as("11 / (4.45 × 1.147)").isCloseTo(2.16, within(0.01));
+        assertThat(result.noise().sigmas()).as("11 / (4.45 × √(1 + π/2 / 10))").isCloseTo(2.30, within(0.01));
         assertThat(result.message()).isEqualTo("p99 111 ms vs 100 ms in median of 5 runs (6–10): +11 % > +10 %; "
-                + "noise ±4.45 %: 2.16 sd, not significant (needs 3): suspected, a FAIL if one of the next two runs repeats it");
+                + "noise 100 ms ± 4.45 % over 10 runs: 2.3 sd, not significant (needs 3): suspected, a FAIL if one of the next two runs repeats it");
     }
 
     @Test
@@ -64,10 +64,10 @@ class GrowthDecisionTest {
         CheckResult within = judge(p99(null, false), 113, good(NOISY));
         CheckResult beyond = judge(p99(null, false), 116, good(NOISY));
 
-        assertThat(within.status()).as("+13 %%: 2.55 sd").isEqualTo(CheckStatus.WARN);
+        assertThat(within.status()).as("+13 %%: 2.72 sd").isEqualTo(CheckStatus.WARN);
         assertThat(beyond.status()).isEqualTo(CheckStatus.FAIL);
         assertThat(beyond.noise().decision()).isEqualTo(GrowthDecision.SIGNIFICANT);
-        assertThat(beyond.noise().evidence()).isEqualTo("noise ±4.45 %: 3.14 sd, significant");
+        assertThat(beyond.noise().evidence()).isEqualTo("noise 100 ms ± 4.45 % over 10 runs: 3.34 sd, significant");
         assertThat(beyond.message()).isEqualTo("p99 116 ms vs 100 ms in median of 5 runs (6–10): +16 % > +10 %");
     }
 
@@ -82,7 +82,7 @@ class GrowthDecisionTest {
         assertThat(result.noise().decision()).isEqualTo(GrowthDecision.CONFIRMED);
         assertThat(result.baselineLabel()).as("the level before the suspected run").isEqualTo("median of 5 runs (6–10)");
         assertThat(result.message()).endsWith("+12 % > +10 %; confirmed: run 11 broke the rule before, together with this run "
-                + "+11.5 % vs median of 5 runs (6–10), noise ±4.45 %: 2.87 sd");
+                + "+11.5 % vs median of 5 runs (6–10), noise 100 ms ± 4.45 % over 10 runs: 3.19 sd");
     }
 
     @Test
