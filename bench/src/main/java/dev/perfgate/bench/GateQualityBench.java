@@ -170,9 +170,8 @@ public final class GateQualityBench {
             BaselineValue baseline = medianOf == 0 ? history.previous() : history.median(medianOf);
             CheckResult result = Evaluator.evaluate(P99, null, Measurement.of(s.values()[t]), baseline, history);
             status[t] = result.status();
-            Standing standing = result.noise() != null && result.noise().suspected() ? Standing.SUSPECTED
-                    : result.status() == CheckStatus.FAIL ? Standing.REGRESSED
-                    : result.noise() != null && result.noise().elevated() ? Standing.ELEVATED : Standing.GOOD;
+            // the series has this one check: the run is good unless it FAILed (as VerdictService's History says)
+            Standing standing = Standing.of(result, result.status() != CheckStatus.FAIL);
             newestFirst.add(0, new Past("id" + runId, runId, s.values()[t], standing));
         }
         return status;

@@ -23,7 +23,22 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         /** Kept the rule but lay beyond 2 sd of the noise: PASS, kept out of the baseline for a few runs. */
         ELEVATED,
         /** A regression (FAIL, or a rejected one): never a baseline. */
-        REGRESSED
+        REGRESSED;
+
+        /**
+         * How a run stands for one check, from the check's stored result ({@code null}: not measured in that run)
+         * and whether the run as a whole may stand for the normal state (passed, or its regression was accepted).
+         */
+        public static Standing of(CheckResult check, boolean runGood) {
+            Noise noise = check == null ? null : check.noise();
+            if (noise != null && noise.suspected()) {
+                return SUSPECTED;
+            }
+            if (!runGood) {
+                return REGRESSED;
+            }
+            return noise != null && noise.elevated() ? ELEVATED : GOOD;
+        }
     }
 
     /** One earlier run: PerfGate's id, the run id people read, this check's value and how the run stands. */

@@ -267,21 +267,14 @@ public class VerdictService {
                 return null;
             }
 
-            /** How this run stands for one check: suspected (a WARN inside the noise) waits for the next run. */
+            /** How this run stands for one check (a reviewed run stands as its review says). */
             GrowthHistory.Standing standing(String key) {
-                RegressionReview review = run.review();
-                if (review == null) {
-                    for (CheckResult c : verdict.checks()) {
-                        if (key(c.fingerprint(), c.request()).equals(key) && c.noise() != null && c.noise().suspected()) {
-                            return GrowthHistory.Standing.SUSPECTED;
-                        }
-                        if (key(c.fingerprint(), c.request()).equals(key) && c.noise() != null && c.noise().elevated()
-                                && good()) {
-                            return GrowthHistory.Standing.ELEVATED;
-                        }
-                    }
+                if (run.review() != null) {
+                    return good() ? GrowthHistory.Standing.GOOD : GrowthHistory.Standing.REGRESSED;
                 }
-                return good() ? GrowthHistory.Standing.GOOD : GrowthHistory.Standing.REGRESSED;
+                CheckResult check = verdict.checks().stream().filter(c -> key(c.fingerprint(), c.request()).equals(key))
+                        .findFirst().orElse(null);
+                return GrowthHistory.Standing.of(check, good());
             }
 
             /** Passing (suspected checks aside), or its regression accepted: may stand for the normal state of the series. */

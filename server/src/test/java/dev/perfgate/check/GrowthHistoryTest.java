@@ -65,4 +65,23 @@ class GrowthHistoryTest {
         assertThat(history.good(10)).as("run 8 is too old to be confirmed and was not").extracting(Past::runId)
                 .containsExactly("8", "7");
     }
+
+    @Test
+    void shouldTellHowARunStandsFromItsStoredCheck() {
+        Noise measured = new Noise(10, 100, 3, 4.45, 4.45, false, null);
+        CheckResult suspected = check(measured.withDecision(GrowthDecision.SUSPECTED, 2.3, "…"), CheckStatus.WARN);
+        CheckResult elevated = check(measured.withDecision(GrowthDecision.ELEVATED, 2.5, "…"), CheckStatus.PASS);
+        CheckResult passed = check(measured, CheckStatus.PASS);
+
+        assertThat(Standing.of(suspected, false)).as("a suspicion waits, whatever else the run did").isEqualTo(Standing.SUSPECTED);
+        assertThat(Standing.of(elevated, true)).isEqualTo(Standing.ELEVATED);
+        assertThat(Standing.of(elevated, false)).isEqualTo(Standing.REGRESSED);
+        assertThat(Standing.of(passed, true)).isEqualTo(Standing.GOOD);
+        assertThat(Standing.of(null, true)).isEqualTo(Standing.GOOD);
+    }
+
+    private static CheckResult check(Noise noise, CheckStatus growth) {
+        return new CheckResult("p99", "p99", "fp", null, growth, false, "FAIL", 111.0, "ms", null, null, "<= +10%", growth,
+                "b", "median of 5 runs", 100.0, 11.0, 11.0, 0.0, noise, "", List.of());
+    }
 }
