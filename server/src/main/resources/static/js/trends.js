@@ -1,4 +1,4 @@
-/* The trends page: per check, every run's value over time, coloured by its status, baseline and threshold drawn. */
+/* The trends page: per check, every run's value over time, coloured by its status, baseline, threshold and change points drawn. */
 (function () {
   'use strict';
   var C = window.PerfGateCharts;
@@ -26,6 +26,18 @@
         label: { formatter: 'requirement ' + trend.requirement, position: 'insideEndTop', color: '#c9202c' },
         data: [{ yAxis: trend.threshold }]
       };
+    }
+    if (trend.changes && trend.changes.length > 0) {
+      lines.push({
+        name: 'change point', type: 'line', data: [], color: '#8250df',
+        markLine: {
+          silent: true, symbol: 'none', lineStyle: { color: '#8250df', type: 'dotted', width: 2 },
+          label: { position: 'insideStartTop', color: '#8250df' },
+          data: trend.changes.map(function (c) {
+            return { xAxis: c.t, label: { formatter: 'change at run ' + c.run + ': ' + (c.changePct >= 0 ? '+' : '') + c.changePct.toFixed(1) + ' %' } };
+          })
+        }
+      });
     }
     var chart = C.init(element);
     chart.setOption(Object.assign({}, C.base, {

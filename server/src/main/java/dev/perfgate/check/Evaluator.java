@@ -13,13 +13,24 @@ import dev.perfgate.definition.Rule;
  * baseline under the growth rule and its floor; the noise of the history around both. No value
  * is INCONCLUSIVE, never a pass; no baseline yet leaves the growth rule unjudged and says so.
  */
-final class Evaluator {
+public final class Evaluator {
 
     private Evaluator() {
     }
 
+    /** Judges against a history of good runs only, newest first (no suspected run to confirm). */
     static CheckResult evaluate(CheckDefinition check, String request, Measurement current, BaselineValue baseline,
             List<Double> history) {
+        return evaluate(check, request, current, baseline, GrowthHistory.ofGoodValues(history));
+    }
+
+    /**
+     * Judges one check of a run against its baseline and the check's earlier runs. A broken growth
+     * rule is a regression only when the noise says so ({@link GrowthDecision}); a requirement is absolute.
+     */
+    public static CheckResult evaluate(CheckDefinition check, String request, Measurement current, BaselineValue baseline,
+            GrowthHistory growthHistory) {
+        List<Double> history = growthHistory.noiseValues();
         String label = request == null ? check.name() : check.name() + " of " + request;
         String unit = check.unit();
         if (current.noBaseline()) {
@@ -47,6 +58,7 @@ final class Evaluator {
         }
 
         CheckStatus growthStatus = null;
+        GrowthDecision.Outcome outcome = null;
         Double deltaAbs = null;
         Double deltaPct = null;
         if (check.growth() != null) {
@@ -64,7 +76,13 @@ final class Evaluator {
                 double change = rule.percent() ? (deltaPct == null ? Math.signum(deltaAbs) * Double.MAX_VALUE : deltaPct) : deltaAbs;
                 boolean holds = rule.operator().holds(change, rule.threshold());
                 boolean withinFloor = !holds && Math.abs(deltaAbs) <= check.floor();
-                growthStatus = holds || withinFloor ? CheckStatus.PASS : broken(check);
+                if (holds || withinFloor) {
+                    growthStatus = CheckStatus.PASS;
+                    outcome = withinFloor ? null : GrowthDecision.ofKeptRule(rule, value, baseline, growthHistory, unit);
+                } else {
+                    outcome = GrowthDecision.ofBrokenRule(rule, value, baseline, growthHistory, unit);
+                    growthStatus = outcome.regression() ? broken(check) : CheckStatus.WARN;
+                }
                 String delta = rule.percent()
                         ? (deltaPct == null ? "from 0" : Numbers.percent(deltaPct) + " %")
                         : Numbers.signed(deltaAbs) + (unit == null ? "" : " " + unit);
@@ -74,6 +92,10 @@ final class Evaluator {
                 if (withinFloor) {
                     line += ", but only " + Numbers.signed(deltaAbs) + (unit == null ? "" : " " + unit)
                             + " (within the floor of " + Numbers.format(check.floor()) + (unit == null ? "" : " " + unit) + ")";
+                }
+                if (outcome != null && (GrowthDecision.SUSPECTED.equals(outcome.decision())
+                        || GrowthDecision.CONFIRMED.equals(outcome.decision()))) {
+                    line += "; " + outcome.evidence();
                 }
                 messages.add(line);
                 status = CheckStatus.worse(status, growthStatus);
@@ -86,7 +108,13 @@ final class Evaluator {
             noise = noise.withNote("growth rule " + check.growth().thresholdText() + " sits inside the measured noise: run-to-run "
                     + Numbers.format(noise.noisePct()) + " % over the last " + noise.runs() + " runs");
         }
-        if (check.key() && (status == CheckStatus.WARN)) {
+        if (noise != null && outcome != null) {
+            noise = noise.withDecision(outcome.decision(), outcome.sigmas(), outcome.evidence());
+        }
+        boolean onlySuspected = outcome != null && GrowthDecision.SUSPECTED.equals(outcome.decision())
+                && requirementStatus != CheckStatus.WARN;
+        // a key check fails on a WARN, but a suspicion is not a broken rule yet: it waits for the next run
+        if (check.key() && status == CheckStatus.WARN && !onlySuspected) {
             status = CheckStatus.FAIL;
         }
         return result(check, request, status, value, requirementStatus, growthStatus, baseline, deltaAbs, deltaPct,

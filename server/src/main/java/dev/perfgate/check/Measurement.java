@@ -4,7 +4,7 @@ package dev.perfgate.check;
  * A check's value for a run, or why there is none. {@code implausible}: there was a reading, but it cannot be
  * real (a dead metric, an impossible number); {@code missing} then says what was read and why it cannot be.
  */
-record Measurement(Double value, String missing, boolean noBaseline, boolean implausible) {
+public record Measurement(Double value, String missing, boolean noBaseline, boolean implausible) {
 
     Measurement(Double value, String missing) {
         this(value, missing, false, false);
@@ -15,11 +15,11 @@ record Measurement(Double value, String missing, boolean noBaseline, boolean imp
         return new Measurement(null, reason, true, false);
     }
 
-    static Measurement of(double value) {
+    public static Measurement of(double value) {
         return new Measurement(value, null);
     }
 
-    static Measurement missing(String reason) {
+    public static Measurement missing(String reason) {
         return new Measurement(null, reason);
     }
 
@@ -28,7 +28,7 @@ record Measurement(Double value, String missing, boolean noBaseline, boolean imp
         return new Measurement(null, reason, false, true);
     }
 
-    boolean present() {
+    public boolean present() {
         return value != null;
     }
 }

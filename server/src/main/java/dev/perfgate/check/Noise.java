@@ -7,10 +7,17 @@ import java.util.List;
 /**
  * Run-to-run spread of a check's value in the series' recent history: median, MAD and a robust
  * standard deviation (1.4826 × MAD, or the plain one when MAD is 0), and the spread as a share of the median.
+ * When a growth rule was broken, {@code decision} says what the noise made of it (see {@link GrowthDecision}),
+ * {@code sigmas} how many standard deviations of the comparison the change is, and {@code evidence} says so in words.
  */
-public record Noise(int runs, double median, double mad, double sd, double noisePct, Boolean exceeded, String note) {
+public record Noise(int runs, double median, double mad, double sd, double noisePct, Boolean exceeded, String note,
+        String decision, Double sigmas, String evidence) {
 
     static final int MIN_RUNS = 3;
+
+    public Noise(int runs, double median, double mad, double sd, double noisePct, Boolean exceeded, String note) {
+        this(runs, median, mad, sd, noisePct, exceeded, note, null, null, null);
+    }
 
     /** The spread of the history and whether {@code value} lies outside median ± 2 sd; null with fewer than 3 runs. */
     static Noise of(List<Double> history, Double value) {
@@ -28,7 +35,21 @@ public record Noise(int runs, double median, double mad, double sd, double noise
     }
 
     Noise withNote(String note) {
-        return new Noise(runs, median, mad, sd, noisePct, exceeded, note);
+        return new Noise(runs, median, mad, sd, noisePct, exceeded, note, decision, sigmas, evidence);
+    }
+
+    Noise withDecision(String decision, Double sigmas, String evidence) {
+        return new Noise(runs, median, mad, sd, noisePct, exceeded, note, decision, sigmas, evidence);
+    }
+
+    /** A growth that broke its rule but lies inside the noise, waiting for the next run to confirm it. */
+    public boolean suspected() {
+        return GrowthDecision.SUSPECTED.equals(decision);
+    }
+
+    /** A growth that kept its rule but lay beyond the noise: kept out of the baseline for a few runs. */
+    public boolean elevated() {
+        return GrowthDecision.ELEVATED.equals(decision);
     }
 
     static double median(List<Double> values) {
@@ -38,7 +59,7 @@ public record Noise(int runs, double median, double mad, double sd, double noise
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
-    private static double plainSd(List<Double> values) {
+    static double plainSd(List<Double> values) {
         double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
         double var = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum() / Math.max(1, values.size() - 1);
         return Math.sqrt(var);

@@ -169,7 +169,7 @@ public class VerdictService {
                 String key = key(check.fingerprint(), resolved.request());
                 BaselineValue baseline = history.baseline(gate, key);
                 CheckResult result = Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline,
-                        history.noise(key));
+                        history.growth(key));
                 checks.add(Explanations.attach(result, check, evidence));
             }
         }
@@ -267,21 +267,32 @@ public class VerdictService {
                 return null;
             }
 
-            /** Passing, or its regression accepted: may stand for the normal state of the series. */
+            /** How this run stands for one check (a reviewed run stands as its review says). */
+            GrowthHistory.Standing standing(String key) {
+                if (run.review() != null) {
+                    return good() ? GrowthHistory.Standing.GOOD : GrowthHistory.Standing.REGRESSED;
+                }
+                CheckResult check = verdict.checks().stream().filter(c -> key(c.fingerprint(), c.request()).equals(key))
+                        .findFirst().orElse(null);
+                return GrowthHistory.Standing.of(check, good());
+            }
+
+            /** Passing (suspected checks aside), or its regression accepted: may stand for the normal state of the series. */
             boolean good() {
                 RegressionReview review = run.review();
                 if (review != null) {
                     return review.decision() == RegressionReview.Decision.ACCEPTED;
                 }
-                return !verdict.regressionDetected() && verdict.status() != CheckStatus.FAIL;
+                return verdict.status() != CheckStatus.FAIL && verdict.checks().stream()
+                        .noneMatch(c -> c.regression() && (c.noise() == null || !c.noise().suspected()));
             }
         }
 
         BaselineValue baseline(GateDefinition gate, String key) {
             return switch (gate.baseline()) {
-                case PREVIOUS -> previous(key);
-                case PINNED -> pinned(key) != null ? pinned(key) : previous(key);
-                case MEDIAN -> median(key);
+                case PREVIOUS -> growth(key).previous();
+                case PINNED -> pinned(key) != null ? pinned(key) : growth(key).previous();
+                case MEDIAN -> growth(key).median(baselineRuns);
             };
         }
 
@@ -300,17 +311,6 @@ public class VerdictService {
             return runs.isEmpty() ? null : runs.get(0).run();
         }
 
-        /** The previous valid run of the series with this check measured the same way. */
-        private BaselineValue previous(String key) {
-            for (Judged j : runs) {
-                Double value = j.value(key);
-                if (value != null) {
-                    return new BaselineValue(j.run().id(), "run " + j.run().runId(), value);
-                }
-            }
-            return null;
-        }
-
         private BaselineValue pinned(String key) {
             if (pin == null) {
                 return null;
@@ -324,41 +324,16 @@ public class VerdictService {
             return null;
         }
 
-        /** The median of the last N good runs: a regression not accepted never enters it. */
-        private BaselineValue median(String key) {
-            List<Double> values = new ArrayList<>();
-            List<Judged> used = new ArrayList<>();
+        /** This check's earlier runs with a value, newest first, and how each stands: the evaluator's history. */
+        GrowthHistory growth(String key) {
+            List<GrowthHistory.Past> past = new ArrayList<>();
             for (Judged j : runs) {
                 Double value = j.value(key);
-                if (value != null && j.good()) {
-                    values.add(value);
-                    used.add(j);
-                    if (values.size() == baselineRuns) {
-                        break;
-                    }
+                if (value != null) {
+                    past.add(new GrowthHistory.Past(j.run().id(), j.run().runId(), value, j.standing(key)));
                 }
             }
-            if (values.isEmpty()) {
-                return null;
-            }
-            String label = used.size() == 1 ? "run " + used.get(0).run().runId()
-                    : "median of " + used.size() + " runs (" + used.get(used.size() - 1).run().runId() + "–" + used.get(0).run().runId() + ")";
-            return new BaselineValue(used.get(0).run().id(), label, Noise.median(values));
-        }
-
-        /** Values of the last good runs, for the noise band. */
-        List<Double> noise(String key) {
-            List<Double> values = new ArrayList<>();
-            for (Judged j : runs) {
-                Double value = j.value(key);
-                if (value != null && j.good()) {
-                    values.add(value);
-                    if (values.size() == noiseRuns) {
-                        break;
-                    }
-                }
-            }
-            return values;
+            return new GrowthHistory(past, noiseRuns);
         }
     }
 

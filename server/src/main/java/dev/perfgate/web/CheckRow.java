@@ -18,7 +18,7 @@ record CheckRow(String name, String status, boolean key, String value, String re
                 c.baselineRunId(), c.baselineLabel(), Formats.withUnit(c.baselineValue(), c.unit()),
                 Formats.signed(c.deltaAbs(), c.unit()), Formats.change(c.deltaPct()), noise(c.noise(), c.unit()),
                 c.noise() != null && Boolean.TRUE.equals(c.noise().exceeded()),
-                c.noise() == null ? null : c.noise().note(), c.message(),
+                noiseNote(c.noise()), c.message(),
                 c.explanation() == null ? List.of() : c.explanation());
     }
 
@@ -29,6 +29,18 @@ record CheckRow(String name, String status, boolean key, String value, String re
         }
         int range = baselineLabel.indexOf(" (");
         return range > 0 ? baselineLabel.substring(0, range) : baselineLabel;
+    }
+
+    /** The note on the noise and, when the growth rule was broken or the run lay beyond the noise, what the noise made of it. */
+    static String noiseNote(Noise noise) {
+        if (noise == null) {
+            return null;
+        }
+        if (noise.decision() == null || noise.evidence() == null) {
+            return noise.note();
+        }
+        String evidence = "growth " + noise.decision() + ": " + noise.evidence();
+        return noise.note() == null ? evidence : noise.note() + "; " + evidence;
     }
 
     /** "18.52 % ± 1.19 % (2 sd over 5 runs, run-to-run 3.2 %)". */

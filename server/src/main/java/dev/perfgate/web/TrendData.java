@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.perfgate.check.ChangePoints;
 import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.Verdict;
 import dev.perfgate.definition.CheckDefinition;
@@ -13,13 +14,18 @@ import dev.perfgate.run.Run;
 
 /**
  * The trends page's data: per check, its value in every judged run (oldest first) with the run's verdict, the
- * baseline it was compared with, and the requirement's threshold from the checks in force. Pure.
+ * baseline it was compared with, the requirement's threshold from the checks in force, and the change points of
+ * its values ({@link ChangePoints}). Pure.
  */
 final class TrendData {
 
     /** One check over time. */
     record Trend(String key, String name, String unit, Double threshold, String requirement, String growth,
-            List<Point> points) {
+            List<Point> points, List<Change> changes) {
+    }
+
+    /** A change point: the first run of a new level, the medians before and after it, and its permutation p-value. */
+    record Change(String id, String run, long t, double before, double after, double changePct, double pValue) {
     }
 
     /** One run's value of the check; {@code t} in epoch milliseconds. */
@@ -55,9 +61,20 @@ final class TrendData {
                     .filter(d -> d.id().equals(check.id())).findFirst().orElse(null);
             Double threshold = definition == null || definition.requirement() == null ? null
                     : definition.requirement().threshold();
+            List<Point> series = points.getOrDefault(key, List.of());
             trends.add(new Trend(key, check.label(), check.unit(), threshold, check.requirement(),
-                    check.growth(), points.getOrDefault(key, List.of())));
+                    check.growth(), series, changes(series)));
         });
         return trends;
+    }
+
+    /** The change points of a check's values over the runs shown (oldest first). */
+    static List<Change> changes(List<Point> points) {
+        List<Change> changes = new ArrayList<>();
+        for (ChangePoints.ChangePoint c : ChangePoints.of(points.stream().map(Point::value).toList())) {
+            Point p = points.get(c.index());
+            changes.add(new Change(p.id(), p.run(), p.t(), c.before(), c.after(), c.changePct(), c.pValue()));
+        }
+        return changes;
     }
 }

@@ -236,6 +236,36 @@ class VerdictPolicyIT extends SharedServer {
                 """.formatted(system, url, query);
     }
 
+    @Test
+    void shouldWarnAGrowthInsideTheNoiseAndFailWhenTheNextRunRepeatsIt() throws Exception {
+        write(system, """
+                system: %s
+                baseline: { strategy: median, runs: 5 }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%%"
+                    measure: cpu_avg_pct
+                    growth: "<= +10%%"
+                """.formatted(system));
+        for (double[] run : new double[][] {{1, 100}, {2, 94}, {3, 106}, {4, 100}, {5, 97}, {6, 103}}) {
+            judge(system, String.valueOf((int) run[0]), run[1]);
+        }
+
+        JsonNode suspected = judge(system, "7", 111.0);
+        JsonNode confirmed = judge(system, "8", 112.0);
+
+        JsonNode first = suspected.path("checks").get(0);
+        assertThat(suspected.path("status").asString()).isEqualTo("WARN");
+        assertThat(first.path("noise").path("decision").asString()).isEqualTo("suspected");
+        assertThat(first.path("message").asString()).startsWith("avg CPU 111 % vs 100 % in median of 5 runs (2–6): +11 % > +10 %; noise 100 % ± 4.45 % over 6 runs: ")
+                .contains("not significant");
+        JsonNode second = confirmed.path("checks").get(0);
+        assertThat(confirmed.path("status").asString()).isEqualTo("FAIL");
+        assertThat(second.path("baselineLabel").asString()).as("the level before the suspected run").isEqualTo("median of 5 runs (2–6)");
+        assertThat(second.path("message").asString()).contains("confirmed: run 7 broke the rule before, together with this run +11.5 %");
+    }
+
     private JsonNode judge(String sys, String runId, Double cpu) throws InterruptedException {
         return judge(sys, runId, cpu, 50.0);
     }

@@ -1,0 +1,144 @@
+package dev.perfgate.check;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One check's earlier runs of a series, newest first, as the growth decision sees them: pure, no I/O.
+ * It chooses the baselines and the noise sample so that neither is biased by the rule itself:
+ * a suspected run (a WARN inside the noise) waits outside the baseline until the next run either
+ * repeats it (then it was a regression) or does not (then it was noise and counts as a good run).
+ *
+ * @param runs       the earlier runs with a value for this check, newest first
+ * @param noiseRuns  how many good runs the noise is measured on
+ */
+public record GrowthHistory(List<Past> runs, int noiseRuns) {
+
+    /** How an earlier run stands for this check. */
+    public enum Standing {
+        /** Passed (or its regression was accepted): may stand for the normal state of the series. */
+        GOOD,
+        /** Broke the growth rule inside the noise: WARN, waiting for the next run. */
+        SUSPECTED,
+        /** Kept the rule but lay beyond 2 sd of the noise: PASS, kept out of the baseline for a few runs. */
+        ELEVATED,
+        /** A regression (FAIL, or a rejected one): never a baseline. */
+        REGRESSED;
+
+        /**
+         * How a run stands for one check, from the check's stored result ({@code null}: not measured in that run)
+         * and whether the run as a whole may stand for the normal state (passed, or its regression was accepted).
+         */
+        public static Standing of(CheckResult check, boolean runGood) {
+            Noise noise = check == null ? null : check.noise();
+            if (noise != null && noise.suspected()) {
+                return SUSPECTED;
+            }
+            if (!runGood) {
+                return REGRESSED;
+            }
+            return noise != null && noise.elevated() ? ELEVATED : GOOD;
+        }
+    }
+
+    /** One earlier run: PerfGate's id, the run id people read, this check's value and how the run stands. */
+    public record Past(String id, String runId, double value, Standing standing) {
+    }
+
+    /** How many suspected runs in a row (before the current one) may be confirmed together. */
+    static final int MAX_OPEN = 2;
+    /**
+     * How many runs a suspected or elevated run stays out of the baseline: as long as a regression has to be
+     * caught (by its third run); a level that stayed inside the rule that long becomes the normal one.
+     */
+    static final int WINDOW = 3;
+
+    public GrowthHistory {
+        runs = List.copyOf(runs);
+    }
+
+    /** A history of good runs only, without ids (older callers, tests with plain numbers). */
+    public static GrowthHistory ofGoodValues(List<Double> newestFirst) {
+        List<Past> runs = new ArrayList<>();
+        for (int i = 0; i < newestFirst.size(); i++) {
+            runs.add(new Past(null, "#" + (i + 1), newestFirst.get(i), Standing.GOOD));
+        }
+        return new GrowthHistory(runs, Math.max(newestFirst.size(), 1));
+    }
+
+    /**
+     * The runs a broken rule now may confirm, newest first: the previous {@value #MAX_OPEN} runs back to the
+     * oldest suspected one among them (two of three runs beyond the rule, as the Western Electric rules
+     * have it), none of them a regression; empty when none of them was suspected.
+     */
+    public List<Past> openSuspicion() {
+        int oldest = -1;
+        for (int i = 0; i < Math.min(MAX_OPEN, runs.size()); i++) {
+            Standing standing = runs.get(i).standing();
+            if (standing == Standing.REGRESSED) {
+                break;
+            }
+            if (standing == Standing.SUSPECTED) {
+                oldest = i;
+            }
+        }
+        return List.copyOf(runs.subList(0, oldest + 1));
+    }
+
+    /**
+     * The runs that stand for the normal state, newest first, at most {@code limit}: good runs outside the
+     * open suspicion, and suspected or elevated runs that were never confirmed once they are too old to be
+     * ({@value #MAX_OPEN} runs for a suspected one, {@value #WINDOW} for an elevated one). A change is thus
+     * compared with the level before it (a regressed run that happens to pass does not pull the baseline
+     * up), and a noise-high run that was only suspected still counts in the end (a baseline of passing runs
+     * alone would be biased low).
+     */
+    public List<Past> good(int limit) {
+        List<Past> good = new ArrayList<>();
+        for (int i = openSuspicion().size(); i < runs.size() && good.size() < limit; i++) {
+            Past p = runs.get(i);
+            boolean confirmed = i > 0 && runs.get(i - 1).standing() == Standing.REGRESSED;
+            boolean settled = switch (p.standing()) {
+                case GOOD -> true;
+                case SUSPECTED -> i >= MAX_OPEN && !confirmed;
+                case ELEVATED -> i >= WINDOW && !confirmed;
+                case REGRESSED -> false;
+            };
+            if (settled) {
+                good.add(p);
+            }
+        }
+        return good;
+    }
+
+    private static boolean pending(Past p) {
+        return p.standing() == Standing.SUSPECTED || p.standing() == Standing.ELEVATED;
+    }
+
+    /** The values the noise is measured on: the last {@code noiseRuns} good runs. */
+    public List<Double> noiseValues() {
+        return good(noiseRuns).stream().map(Past::value).toList();
+    }
+
+    /** The median of the last {@code count} good runs; null when there is none. */
+    public BaselineValue median(int count) {
+        List<Past> used = good(count);
+        if (used.isEmpty()) {
+            return null;
+        }
+        String label = used.size() == 1 ? "run " + used.get(0).runId()
+                : "median of " + used.size() + " runs (" + used.get(used.size() - 1).runId() + "–" + used.get(0).runId() + ")";
+        return new BaselineValue(used.get(0).id(), label, Noise.median(used.stream().map(Past::value).toList()));
+    }
+
+    /** The previous run, or the run before suspected or elevated ones (the level before a suspected change); null when none. */
+    public BaselineValue previous() {
+        for (int i = 0; i < runs.size(); i++) {
+            Past p = runs.get(i);
+            if (!pending(p) || i >= WINDOW) {
+                return new BaselineValue(p.id(), "run " + p.runId(), p.value());
+            }
+        }
+        return null;
+    }
+}

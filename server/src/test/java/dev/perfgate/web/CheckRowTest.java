@@ -1,0 +1,27 @@
+package dev.perfgate.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import dev.perfgate.check.Noise;
+
+class CheckRowTest {
+
+    private static final Noise NOISE = new Noise(10, 100, 3, 4.45, 4.45, true, null);
+
+    @Test
+    void shouldShowWhatTheNoiseMadeOfABrokenGrowthRule() {
+        Noise significant = new Noise(10, 100, 3, 4.45, 4.45, true, null, "significant", 5.1,
+                "noise 100 ms ± 4.45 % over 10 runs: 5.1 sd, significant");
+
+        assertThat(CheckRow.noiseNote(significant))
+                .isEqualTo("growth significant: noise 100 ms ± 4.45 % over 10 runs: 5.1 sd, significant");
+    }
+
+    @Test
+    void shouldKeepTheNoteAloneWhenNothingWasDecided() {
+        assertThat(CheckRow.noiseNote(NOISE)).isNull();
+        assertThat(CheckRow.noiseNote(null)).isNull();
+    }
+}
