@@ -136,7 +136,7 @@ class ProfileEvidence {
         if (config == null || run.endedAt() == null) {
             return Evidence.NONE;
         }
-        if (!run.endedAt().isAfter(run.steadyStateStart())) {
+        if (!JudgedWindow.of(run, results).hasSteadyState()) {
             return noSteadyState(config, run);
         }
         PyroscopeTarget target = target(config);
@@ -215,7 +215,8 @@ class ProfileEvidence {
     }
 
     static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results) {
-        ProfileSelection selection = ProfileSelection.of(TimeWindow.of(run.steadyStateStart(), run.endedAt()));
+        JudgedWindow window = JudgedWindow.of(run, results);
+        ProfileSelection selection = ProfileSelection.of(TimeWindow.of(window.steadyStateStart(), window.end()));
         if (config.runLabel() != null) {
             selection = selection.withLabel(config.runLabel(), run.runId());
         }

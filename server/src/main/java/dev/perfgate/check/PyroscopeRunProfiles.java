@@ -52,7 +52,7 @@ class PyroscopeRunProfiles implements RunProfiles {
     public Optional<Profile> profile(Run run, ProfileType type) {
         return config(run).filter(c -> run.endedAt() != null).flatMap(config -> {
             ProfileFetch fetched = pyroscope.fetch(ProfileEvidence.target(config), type,
-                    ProfileEvidence.profiled(config, run, null).selection());
+                    ProfileEvidence.profiled(config, run, results.find(run.id()).orElse(null)).selection());
             return fetched instanceof ProfileFetch.Ok ok ? Optional.of(ok.profile()) : Optional.empty();
         });
     }

@@ -1,6 +1,5 @@
 package dev.perfgate.check;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +18,7 @@ final class Validity {
     static List<String> problems(GateDefinition.Validity expected, Run run, RunResults results) {
         List<String> problems = new ArrayList<>();
         if (expected.minDurationSeconds() != null && run.endedAt() != null) {
-            double seconds = Duration.between(run.steadyStateStart(), run.endedAt()).toMillis() / 1000.0;
+            double seconds = JudgedWindow.of(run, results).duration().toMillis() / 1000.0;
             if (seconds < expected.minDurationSeconds()) {
                 problems.add("steady state lasted " + Numbers.format(seconds) + " s < " + Numbers.format(expected.minDurationSeconds()) + " s expected");
             }

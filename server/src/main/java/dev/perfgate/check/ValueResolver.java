@@ -56,8 +56,9 @@ class ValueResolver {
             return measure(m, results);
         }
         if (source instanceof ValueSource.Prometheus p) {
-            Instant start = run.steadyStateStart();
-            Instant end = run.endedAt();
+            JudgedWindow window = JudgedWindow.of(run, results);
+            Instant start = window.steadyStateStart();
+            Instant end = window.end();
             if (end == null || !end.isAfter(start)) {
                 return Measurement.missing("the run has no steady-state window (ended " + end + ", steady state from " + start + ")");
             }

@@ -1,0 +1,47 @@
+package dev.perfgate.check;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import dev.perfgate.results.ResultsDocument;
+import dev.perfgate.results.RunResults;
+import dev.perfgate.run.Run;
+
+/**
+ * The steady state a run is judged over: the load tool's own record when its results carry one (the PerfGate
+ * format's {@code window}; the CLI takes it from Gatling's simulation.log: Gatling's first request plus the ramp-up
+ * to its last response), else the run's (start plus ramp-up to end). The run's own times also count the build tool
+ * and the load tool's start-up and report, when the system under test idles: a 10 s ramp-up left 4–6 s of ramp
+ * in the CPU average and the end took in the time after the load. Pure.
+ *
+ * @param steadyStateStart where the judged window starts
+ * @param end              where it ends
+ * @param fromLoadTool     whether the load tool's record was used
+ */
+public record JudgedWindow(Instant steadyStateStart, Instant end, boolean fromLoadTool) {
+
+    /** How far a load tool's record may lie outside the run's own times (clocks of two machines differ a little). */
+    static final Duration SLACK = Duration.ofMinutes(1);
+
+    public static JudgedWindow of(Run run, RunResults results) {
+        JudgedWindow own = new JudgedWindow(run.steadyStateStart(), run.endedAt(), false);
+        ResultsDocument.Window tool = results == null || results.windowIncludesRampUp() ? null : results.window();
+        if (tool == null || tool.steadyStateStart() == null || tool.end() == null || run.endedAt() == null
+                || !tool.end().isAfter(tool.steadyStateStart())
+                || tool.steadyStateStart().isBefore(run.startedAt().minus(SLACK))
+                || tool.end().isAfter(run.endedAt().plus(SLACK))
+                || (tool.steadyStateStart().equals(own.steadyStateStart()) && tool.end().equals(own.end()))) {
+            return own;
+        }
+        return new JudgedWindow(tool.steadyStateStart(), tool.end(), true);
+    }
+
+    /** Whether there is a steady state to judge at all. */
+    public boolean hasSteadyState() {
+        return end != null && end.isAfter(steadyStateStart);
+    }
+
+    public Duration duration() {
+        return end == null ? Duration.ZERO : Duration.between(steadyStateStart, end);
+    }
+}

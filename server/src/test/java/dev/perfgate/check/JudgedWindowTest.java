@@ -1,0 +1,62 @@
+package dev.perfgate.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.perfgate.results.ResultsDocument;
+import dev.perfgate.results.RunResults;
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunStatus;
+
+class JudgedWindowTest {
+
+    private static final Instant CLI_START = Instant.parse("2026-11-23T10:00:00Z");
+    private static final Instant CLI_END = CLI_START.plusSeconds(45);
+
+    /** The CLI's run: started before Maven and Gatling's JVM, ended after Gatling's report; 10 s ramp-up. */
+    private static Run run() {
+        return new Run("id-1", "shop", "peak", "test", "154", "1.4", null, null, null, null, null, List.of(), Map.of(),
+                CLI_START, CLI_END, 10, RunStatus.COMPLETED, null, CLI_START, null, null);
+    }
+
+    private static RunResults results(ResultsDocument.Window window, boolean includesRampUp) {
+        return new RunResults("id-1", "perfgate-results/v1", "gatling", window, includesRampUp, null, List.of(), Map.of(),
+                List.of(), CLI_END);
+    }
+
+    @Test
+    void shouldJudgeTheLoadToolsOwnSteadyStateNotTheClisTimes() {
+        // Given Gatling's first request 5 s after the CLI started, its last response 4 s before the CLI ended
+        Instant gatlingStart = CLI_START.plusSeconds(5);
+        var window = new ResultsDocument.Window(gatlingStart, CLI_END.minusSeconds(4), gatlingStart.plusSeconds(10));
+
+        // When
+        JudgedWindow judged = JudgedWindow.of(run(), results(window, false));
+
+        // Then
+        assertThat(judged.fromLoadTool()).isTrue();
+        assertThat(judged.steadyStateStart()).isEqualTo(CLI_START.plusSeconds(15));
+        assertThat(judged.end()).isEqualTo(CLI_END.minusSeconds(4));
+        assertThat(judged.duration().toSeconds()).isEqualTo(26);
+    }
+
+    @Test
+    void shouldKeepTheRunsOwnWindowWithoutAUsableRecord() {
+        var stats = new ResultsDocument.Window(CLI_START, CLI_END, CLI_START);
+        var farAway = new ResultsDocument.Window(CLI_START.plusSeconds(3_600), CLI_END.plusSeconds(3_700),
+                CLI_START.plusSeconds(3_610));
+        var empty = new ResultsDocument.Window(CLI_START.plusSeconds(20), CLI_START.plusSeconds(20), CLI_START.plusSeconds(20));
+
+        assertThat(JudgedWindow.of(run(), null).fromLoadTool()).as("no results").isFalse();
+        assertThat(JudgedWindow.of(run(), results(stats, true)).fromLoadTool()).as("stats.json: ramp-up inside").isFalse();
+        assertThat(JudgedWindow.of(run(), results(farAway, false)).fromLoadTool()).as("another clock's hour").isFalse();
+        assertThat(JudgedWindow.of(run(), results(empty, false)).fromLoadTool()).as("no steady state in it").isFalse();
+        assertThat(JudgedWindow.of(run(), null).steadyStateStart()).isEqualTo(CLI_START.plusSeconds(10));
+        assertThat(JudgedWindow.of(run(), null).end()).isEqualTo(CLI_END);
+    }
+}
