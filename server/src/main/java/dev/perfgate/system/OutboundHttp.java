@@ -8,7 +8,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
-import dev.perfgate.system.OutboundAuth;
 
 /**
  * Makes the JDK HTTP clients PerfGate calls other servers with (Prometheus, Pyroscope, Slack, webhooks, Jenkins), each

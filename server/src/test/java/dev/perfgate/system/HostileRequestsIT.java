@@ -29,7 +29,6 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import dev.perfgate.TestApi;
 import dev.perfgate.check.ChecksDir;
 import dev.perfgate.check.GateDefinitions;
 
