@@ -28,6 +28,12 @@ public final class ProfileDiff {
     static final double SIGNIFICANCE_P = 0.00135;
     /** Up to this many samples of a function in both profiles together, its growth is tested exactly. */
     static final long EXACT_TEST_SAMPLES = 2_000;
+    /**
+     * Fewer self samples than this in the run are no evidence of a hotspot, whatever the test says: the tests assume
+     * independent samples, but a sampler hits one request on the CPU for 40 ms twice at 20 ms, so a handful of
+     * samples can be one or two requests.
+     */
+    static final long MIN_RUN_SAMPLES = 10;
 
     private final List<FunctionChange> changes;
     private final Quantity quantity;
@@ -113,6 +119,9 @@ public final class ProfileDiff {
         }
         long before = change.baseline().self();
         long after = change.run().self();
+        if (after < MIN_RUN_SAMPLES) {
+            return false;
+        }
         if (before + after <= EXACT_TEST_SAMPLES && baselineSamples + runSamples <= Integer.MAX_VALUE) {
             return exactlySignificant(before, after);
         }

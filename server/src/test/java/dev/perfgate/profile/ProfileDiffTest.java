@@ -317,4 +317,19 @@ class ProfileDiffTest {
         assertThat(diff.grown(5)).isEmpty();
         assertThat(diff.explain(ProfileType.CPU, 5)).isEmpty();
     }
+
+    @Test
+    void shouldNotCountAHotspotOfAHandfulOfSamples() {
+        // Given the demo's own stacks in a fixed run: 2 samples, both in RemoteClient.call (2 of 120 before)
+        Profile before = Profile.fromFolded("Filter.doFilter;Matrix.multiply 115\nFilter.doFilter;RemoteClient.call 2\n"
+                + "Filter.doFilter 3", Quantity.samples(100));
+        Profile after = Profile.fromFolded("Filter.doFilter;RemoteClient.call 2", Quantity.samples(100));
+
+        // When: +98 points, and by the exact test a 1-in-1,230 split of independent samples
+        ProfileDiff diff = ProfileDiff.between(before, LOAD, after, LOAD);
+
+        // Then two samples can be one request: no hotspot
+        assertThat(diff.change("RemoteClient.call").orElseThrow().selfShareDelta()).isGreaterThan(98);
+        assertThat(diff.maxSignificantSelfShareGrowth()).isZero();
+    }
 }
