@@ -43,9 +43,9 @@ for arg in "$@"; do
 done
 
 if [[ $quick == 1 ]]; then
-  users=6 ramp=3 duration=25 matrix=40 cooldown=12
+  users=6 ramp=3 duration=25 matrix=40 cooldown=15
 else
-  users=6 ramp=10 duration=90 matrix=40 cooldown=12
+  users=6 ramp=10 duration=90 matrix=40 cooldown=15
 fi
 
 log() { printf '\n== %s\n' "$*"; }
