@@ -7,7 +7,6 @@ import java.nio.file.Path;
 
 import com.mongodb.ConnectionString;
 import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -32,7 +31,7 @@ class EmbeddedMongoConfiguration {
         Path dir = Path.of(dataDir).toAbsolutePath();
         Files.createDirectories(dir);
         Path file = dir.resolve("perfgate.mv");
-        MongoServer server = new MongoServer(new H2Backend(file.toString()));
+        MongoServer server = new MongoServer(new CommittingH2Backend(file.toString()));
         server.bind("127.0.0.1", 0);
         InetSocketAddress address = server.getLocalAddress();
         log.info("Embedded store (mongo-java-server, H2 file {}) listening on {}. "

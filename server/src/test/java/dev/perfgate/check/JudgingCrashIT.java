@@ -42,6 +42,8 @@ class JudgingCrashIT {
     private static final int SERIES = 6;
     private static final int CLIENTS = 8;
 
+    private final List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     @Test
     void shouldJudgeEveryEndedRunExactlyOnceAfterAKillOnTheEmbeddedStore() throws Exception {
         Path dataDir = Files.createTempDirectory(Path.of("target"), "crash-data");
@@ -118,7 +120,7 @@ class JudgingCrashIT {
         clients.shutdown();
         assertThat(clients.awaitTermination(3, TimeUnit.MINUTES)).as("clients finished").isTrue();
         try {
-            assertThat(ended).hasSize(RUNS);
+            assertThat(ended).as("runs the clients ended; they gave up on: %s", failures).hasSize(RUNS);
             Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
             int lost = 0;
             int duplicated = 0;
@@ -138,18 +140,22 @@ class JudgingCrashIT {
     }
 
     /** Repeats a call until it answers 2xx (the server may be dead or starting), returning a field of the answer. */
-    private static String retry(Instant giveUp, Supplier<Response> call, String field) throws InterruptedException {
+    private String retry(Instant giveUp, Supplier<Response> call, String field) throws InterruptedException {
+        String last;
         while (true) {
             try {
                 Response response = call.get();
-                if (response.status() / 100 == 2) {
+                if (response.status() / 100 == 2 && (field == null || !response.text(field).isEmpty())) {
                     return field == null ? null : response.text(field);
                 }
+                last = response.status() + " " + response.raw();
             } catch (RuntimeException down) {
                 // connection refused or reset while the server is killed or starting
+                last = down.toString();
             }
             if (Instant.now().isAfter(giveUp)) {
-                throw new IllegalStateException("gave up");
+                failures.add(last);
+                throw new IllegalStateException("gave up: " + last);
             }
             Thread.sleep(100);
         }
