@@ -67,6 +67,7 @@ public final class GateLoadBench {
         }
         System.out.printf("%d clients, %d series, %d round(s) against %s%n", clients, series, rounds, url);
         bench.print();
+        System.exit(0);
     }
 
     private void writeChecks(Path dir) throws IOException, InterruptedException {
