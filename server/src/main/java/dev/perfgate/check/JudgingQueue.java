@@ -2,6 +2,7 @@ package dev.perfgate.check;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Date;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,6 +29,7 @@ import dev.perfgate.run.Run;
 class JudgingQueue {
 
     private static final int CANDIDATES = 20;
+    private static final String CLAIMS = "claims";
 
     private final MongoTemplate mongo;
 
@@ -68,7 +70,7 @@ class JudgingQueue {
                 .orOperator(Criteria.where("leaseUntil").is(null), Criteria.where("leaseUntil").lt(now)))
                 .with(Sort.by("startedAt", "_id")).limit(CANDIDATES);
         for (JudgingJob job : mongo.find(due, JudgingJob.class)) {
-            if (earlierInSeries(job) || !takeClaim(job)) {
+            if (earlierInSeries(job) || !takeClaim(job, now, lease)) {
                 continue;
             }
             Query unchanged = Query.query(Criteria.where("_id").is(job.id()).and("claims").is(job.claims()));
@@ -86,7 +88,7 @@ class JudgingQueue {
         if (mongo.remove(same, JudgingJob.class).getDeletedCount() == 1) {
             return true;
         }
-        release(job, null);
+        mongo.updateFirst(held(job), new Update().set("owner", null).set("leaseUntil", null), JudgingJob.class);
         return false;
     }
 
@@ -102,33 +104,34 @@ class JudgingQueue {
                 new Update().set("owner", null).set("leaseUntil", null).set("due", now), JudgingJob.class);
     }
 
-    /** Whether a run has a queued judgement. */
-    boolean queued(String runId) {
-        return mongo.exists(byId(runId), JudgingJob.class);
-    }
-
-    /** How many judgements are queued. */
-    long size() {
-        return mongo.count(new Query(), JudgingJob.class);
-    }
-
-    private void release(JudgingJob job, Instant due) {
-        Update free = new Update().set("owner", null).set("leaseUntil", null);
-        if (due != null) {
-            free.set("due", due);
-        }
-        mongo.updateFirst(held(job), free, JudgingJob.class);
-    }
-
     private boolean earlierInSeries(JudgingJob job) {
         return mongo.exists(Query.query(Criteria.where("series").is(job.series()).orOperator(
                 Criteria.where("startedAt").lt(job.startedAt()),
                 Criteria.where("startedAt").is(job.startedAt()).and("_id").lt(job.id()))), JudgingJob.class);
     }
 
-    private boolean takeClaim(JudgingJob job) {
+    /**
+     * Inserts the job's next claim. A claim found there already whose lease ran out is stale: its instance died
+     * between claiming and taking the lease, and would block the job (and its series) for ever; it is removed,
+     * and the unique insert decides again between those who saw it stale.
+     */
+    private boolean takeClaim(JudgingJob job, Instant now, Duration lease) {
+        String id = "judge:" + job.token() + ":" + (job.claims() + 1);
+        if (insertClaim(id, now)) {
+            return true;
+        }
+        Document claim = mongo.findById(id, Document.class, CLAIMS);
+        Date at = claim == null ? null : claim.getDate("at");
+        if (at == null || !at.toInstant().plus(lease).isBefore(now)) {
+            return false;
+        }
+        mongo.remove(Query.query(Criteria.where("_id").is(id).and("at").is(at)), CLAIMS);
+        return insertClaim(id, now);
+    }
+
+    private boolean insertClaim(String id, Instant now) {
         try {
-            mongo.insert(new Document("_id", "judge:" + job.token() + ":" + (job.claims() + 1)), "claims");
+            mongo.insert(new Document("_id", id).append("at", Date.from(now)), CLAIMS);
             return true;
         } catch (DuplicateKeyException taken) {
             return false;

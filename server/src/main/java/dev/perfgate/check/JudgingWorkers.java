@@ -68,7 +68,7 @@ class JudgingWorkers {
         this.budget = budget;
         this.poll = poll;
         this.attempts = attempts;
-        this.workers = Executors.newFixedThreadPool(count, daemon("perfgate-judging"));
+        this.workers = Executors.newFixedThreadPool(Math.max(1, count), daemon("perfgate-judging"));
     }
 
     @EventListener(ApplicationReadyEvent.class)

@@ -70,10 +70,6 @@ class VerdictWaiters {
         complete(event.run());
     }
 
-    int size() {
-        return waiting.size();
-    }
-
     private void complete(Run run) {
         Set<CompletableFuture<Run>> futures = waiting.get(run.id());
         if (futures != null) {
