@@ -33,7 +33,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * kill -9 of PerfGate while CI clients end runs: a PerfGate JVM is killed (SIGKILL) part-way through, a new one is
  * started on the same store and port, the clients retry what failed, and every ended run must end up judged
- * exactly once within a minute: lost, duplicated and stuck runs are counted and must all be 0.
+ * exactly once within a minute: lost, duplicated and stuck runs are counted and must all be 0. And two PerfGate
+ * JVMs on one store, the clients' calls spread over both: every run judged exactly once.
  */
 class JudgingCrashIT {
 
@@ -67,50 +68,48 @@ class JudgingCrashIT {
     record Counts(int lost, int duplicated, int stuck, int recovered) {
     }
 
-    private Counts killAndRestart(List<String> store) throws Exception {
-        Path checks = Files.createTempDirectory("perfgate-crash-checks");
-        String system = "crash-" + System.nanoTime();
-        Files.writeString(checks.resolve(system + ".yaml"), """
-                system: %s
-                checks:
-                  - id: cpu
-                    name: avg CPU
-                    measure: cpu_avg_pct
-                    requirement: "< 80"
-                    growth: "<= +50%%"
-                """.formatted(system));
-        int port;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
+    @Test
+    void shouldJudgeEveryRunExactlyOnceWithTwoInstancesOnFerretDb() throws Exception {
+        String system = "twice-" + System.nanoTime();
+        List<String> store = List.of("--spring.mongodb.uri=" + TestServers.ferretDbUri(),
+                "--spring.mongodb.database=perfgate_twice_" + System.nanoTime());
+        List<TestApi> apis = new ArrayList<>();
+        List<Server> servers = new ArrayList<>();
+        try {
+            for (String name : List.of("one", "two")) {
+                int port = freePort();
+                TestApi api = new TestApi(port, TOKEN);
+                Server server = Server.start(args(store, port, checks(system)), name);
+                servers.add(server);
+                server.awaitUp(api);
+                apis.add(api);
+            }
+            ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
+            Map<Integer, String> ended = submit(system, apis, clients, new AtomicInteger());
+            clients.shutdown();
+            assertThat(clients.awaitTermination(3, TimeUnit.MINUTES)).as("clients finished").isTrue();
+
+            assertThat(count(apis.get(1), ended, 0)).isEqualTo(new Counts(0, 0, 0, 0));
+        } finally {
+            for (Server server : servers) {
+                server.kill();
+            }
         }
-        List<String> args = new ArrayList<>(store);
-        args.addAll(List.of("--server.port=" + port, "--perfgate.checks-dir=" + checks, "--perfgate.security.admin-token=" + TOKEN,
-                "--perfgate.judging.lease=5s", "--perfgate.judging.budget=4s"));
+    }
+
+    private Counts killAndRestart(List<String> store) throws Exception {
+        String system = "crash-" + System.nanoTime();
+        int port = freePort();
+        List<String> args = args(store, port, checks(system));
         TestApi api = new TestApi(port, TOKEN);
 
         List<String> firstArgs = new ArrayList<>(args);
         firstArgs.add("--perfgate.judging.workers=1");
         Server first = Server.start(firstArgs, "first");
         first.awaitUp(api);
-        Map<Integer, String> ended = new ConcurrentHashMap<>();
         AtomicInteger endedCount = new AtomicInteger();
         ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
-        Instant giveUp = Instant.now().plus(Duration.ofMinutes(3));
-        for (int i = 0; i < RUNS; i++) {
-            int n = i;
-            clients.submit(() -> {
-                String environment = "env-" + (n % SERIES);
-                String id = retry(giveUp, () -> api.post("/api/v1/runs", """
-                        {"system":"%s","workload":"peak","environment":"%s","runId":"%d"}""".formatted(system, environment, n)), "id");
-                retry(giveUp, () -> api.post("/api/v1/runs/" + id + "/results", """
-                        {"format":"perfgate-results/v1","global":{"count":100,"ok":100,"ko":0,"p99Ms":100,"throughputRps":10},
-                         "measures":{"cpu_avg_pct":%d}}""".formatted(20 + n % 7)), null);
-                retry(giveUp, () -> api.post("/api/v1/runs/" + id + "/end", null), null);
-                ended.put(n, id);
-                endedCount.incrementAndGet();
-                return null;
-            });
-        }
+        Map<Integer, String> ended = submit(system, List.of(api), clients, endedCount);
         while (endedCount.get() < RUNS / 2) {
             Thread.sleep(20);
         }
@@ -120,22 +119,76 @@ class JudgingCrashIT {
         clients.shutdown();
         assertThat(clients.awaitTermination(3, TimeUnit.MINUTES)).as("clients finished").isTrue();
         try {
-            assertThat(ended).as("runs the clients ended; they gave up on: %s", failures).hasSize(RUNS);
-            Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
-            int lost = 0;
-            int duplicated = 0;
-            int stuck = 0;
-            for (String id : ended.values()) {
-                long left = Math.max(0, Duration.between(Instant.now(), deadline).toSeconds());
-                Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=" + left);
-                Response run = api.get("/api/v1/runs/" + id);
-                lost += run.text("status").equals("running") ? 1 : 0;
-                stuck += verdict.status() == 200 ? 0 : 1;
-                duplicated += api.get("/api/v1/runs/" + id + "/verdicts").body().size() > 1 ? 1 : 0;
-            }
-            return new Counts(lost, duplicated, stuck, second.recovered());
+            return count(api, ended, second.recovered());
         } finally {
             second.kill();
+        }
+    }
+
+    /** CI clients: each run is created, gets results and is ended, call by call over the APIs in turn, retried until it answers. */
+    private Map<Integer, String> submit(String system, List<TestApi> apis, ExecutorService clients, AtomicInteger endedCount) {
+        Map<Integer, String> ended = new ConcurrentHashMap<>();
+        Instant giveUp = Instant.now().plus(Duration.ofMinutes(3));
+        for (int i = 0; i < RUNS; i++) {
+            int n = i;
+            clients.submit(() -> {
+                String environment = "env-" + (n % SERIES);
+                String id = retry(giveUp, () -> apis.get(n % apis.size()).post("/api/v1/runs", """
+                        {"system":"%s","workload":"peak","environment":"%s","runId":"%d"}""".formatted(system, environment, n)), "id");
+                retry(giveUp, () -> apis.get((n + 1) % apis.size()).post("/api/v1/runs/" + id + "/results", """
+                        {"format":"perfgate-results/v1","global":{"count":100,"ok":100,"ko":0,"p99Ms":100,"throughputRps":10},
+                         "measures":{"cpu_avg_pct":%d}}""".formatted(20 + n % 7)), null);
+                retry(giveUp, () -> apis.get(n % apis.size()).post("/api/v1/runs/" + id + "/end", null), null);
+                ended.put(n, id);
+                endedCount.incrementAndGet();
+                return null;
+            });
+        }
+        return ended;
+    }
+
+    /** Waits up to a minute in all for every ended run's verdict, counting what went wrong. */
+    private Counts count(TestApi api, Map<Integer, String> ended, int recovered) {
+        assertThat(ended).as("runs the clients ended; they gave up on: %s", failures).hasSize(RUNS);
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
+        int lost = 0;
+        int duplicated = 0;
+        int stuck = 0;
+        for (String id : ended.values()) {
+            long left = Math.max(0, Duration.between(Instant.now(), deadline).toSeconds());
+            Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=" + left);
+            Response run = api.get("/api/v1/runs/" + id);
+            lost += run.text("status").equals("running") ? 1 : 0;
+            stuck += verdict.status() == 200 ? 0 : 1;
+            duplicated += api.get("/api/v1/runs/" + id + "/verdicts").body().size() > 1 ? 1 : 0;
+        }
+        return new Counts(lost, duplicated, stuck, recovered);
+    }
+
+    private static Path checks(String system) throws IOException {
+        Path checks = Files.createTempDirectory("perfgate-crash-checks");
+        Files.writeString(checks.resolve(system + ".yaml"), """
+                system: %s
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    measure: cpu_avg_pct
+                    requirement: "< 80"
+                    growth: "<= +50%%"
+                """.formatted(system));
+        return checks;
+    }
+
+    private static List<String> args(List<String> store, int port, Path checks) {
+        List<String> args = new ArrayList<>(store);
+        args.addAll(List.of("--server.port=" + port, "--perfgate.checks-dir=" + checks, "--perfgate.security.admin-token=" + TOKEN,
+                "--perfgate.judging.lease=5s", "--perfgate.judging.budget=4s"));
+        return args;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
         }
     }
 
