@@ -3,7 +3,6 @@ package dev.perfgate.check;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
-import java.util.List;
 import java.util.Optional;
 
 import org.bson.Document;

@@ -28,7 +28,6 @@ import org.junit.jupiter.api.Test;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
 import dev.perfgate.system.TestServers;
-import tools.jackson.databind.JsonNode;
 
 /**
  * kill -9 of PerfGate while CI clients end runs: a PerfGate JVM is killed (SIGKILL) part-way through, a new one is
