@@ -34,7 +34,7 @@ record AlertMessage(AlertPolicy.Kind kind, CheckStatus status, CheckStatus from,
         List<CheckResult> notPassing = verdict.checks().stream().filter(c -> c.status() != CheckStatus.PASS)
                 .sorted(WORST_FIRST).toList();
         return new AlertMessage(decision.kind(), decision.status(), decision.from(), previousRun, verdict.id(),
-                verdict.gate(), verdict.summary(), verdict.evaluatedAt(), verdict.reason(), run.series(), run.id(),
+                verdict.gate() == null ? null : verdict.gate().value(), verdict.summary(), verdict.evaluatedAt(), verdict.reason(), run.series(), run.id(),
                 run.runId(), run.version(), run.buildUrl(), run.buildNumber(), run.branch(), run.commit(), notPassing,
                 verdict.checks().size(), present(links));
     }

@@ -2,9 +2,12 @@ package dev.perfgate.check;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.mapping.Document;
+
+import dev.perfgate.definition.GateDefinition;
 
 /**
  * One evaluation of a run, kept for ever: every re-evaluation adds a verdict, so the history of
@@ -17,7 +20,7 @@ public record Verdict(
         Instant evaluatedAt,
         String reason,
         CheckStatus status,
-        String gate,
+        GateResult gate,
         String summary,
         String definitionFile,
         String definitionVersion,
@@ -30,8 +33,57 @@ public record Verdict(
     public record Validity(boolean valid, List<String> problems) {
     }
 
+    /** Which evaluation a verdict is: its id, the run it judges, when and why. */
+    record Stamp(String id, String runId, Instant at, String reason) {
+    }
+
+    /** A run unfit to judge (aborted, marked invalid, or short of its workload expectations); {@code gate} may be null. */
+    static Verdict invalid(Stamp stamp, GateDefinition gate, List<String> problems) {
+        return new Verdict(stamp.id(), stamp.runId(), stamp.at(), stamp.reason(), CheckStatus.INVALID, GateResult.FAIL,
+                "INVALID: " + String.join("; ", problems), gate == null ? null : gate.file(),
+                gate == null ? null : gate.version(), gate == null ? null : strategy(gate), new Validity(false, problems),
+                List.of(), List.of());
+    }
+
+    /** A run that could not be judged at all (no checks, evaluation failed or ran out of time): never a pass. */
+    static Verdict inconclusive(Stamp stamp, String detail) {
+        return new Verdict(stamp.id(), stamp.runId(), stamp.at(), stamp.reason(), CheckStatus.INCONCLUSIVE,
+                GateResult.FAIL, "INCONCLUSIVE: " + detail, null, null, null, new Validity(true, List.of()), List.of(),
+                List.of());
+    }
+
+    /** A valid run judged check by check. */
+    static Verdict judged(Stamp stamp, GateDefinition gate, List<CheckResult> checks, List<ProfileSummary> profiles) {
+        CheckStatus status = overall(checks);
+        return new Verdict(stamp.id(), stamp.runId(), stamp.at(), stamp.reason(), status,
+                GateResult.of(status, checks, gate.inconclusive()), summary(status, checks), gate.file(), gate.version(),
+                strategy(gate), new Validity(true, List.of()), checks, profiles);
+    }
+
     /** A detected regression: some growth rule broke. */
     public boolean regressionDetected() {
         return checks.stream().anyMatch(CheckResult::regression);
+    }
+
+    static CheckStatus overall(List<CheckResult> checks) {
+        for (CheckStatus worst : List.of(CheckStatus.FAIL, CheckStatus.INCONCLUSIVE, CheckStatus.WARN)) {
+            if (checks.stream().anyMatch(c -> c.status() == worst)) {
+                return worst;
+            }
+        }
+        return CheckStatus.PASS;
+    }
+
+    static String summary(CheckStatus status, List<CheckResult> checks) {
+        List<CheckResult> notPassing = checks.stream().filter(c -> c.status() != CheckStatus.PASS).toList();
+        if (notPassing.isEmpty()) {
+            return "PASS: all " + checks.size() + " checks passed";
+        }
+        return status + ": " + notPassing.size() + " of " + checks.size() + " checks did not pass: "
+                + notPassing.stream().map(c -> c.status() + " " + c.message()).collect(Collectors.joining(" | "));
+    }
+
+    private static String strategy(GateDefinition gate) {
+        return gate.baseline().name().toLowerCase();
     }
 }

@@ -2,6 +2,7 @@ package dev.perfgate.check;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -22,6 +23,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.DeferredResult;
 
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunService;
@@ -53,9 +55,23 @@ class VerdictController {
 
     @Operation(summary = "The run's latest verdict", description = "Waits up to 'wait' seconds while it is pending; 202 if still pending then.")
     @GetMapping("/runs/{id}/verdict")
-    ResponseEntity<VerdictView> verdict(@PathVariable String id,
+    DeferredResult<ResponseEntity<VerdictView>> verdict(@PathVariable String id,
             @Parameter(description = "seconds to wait for a pending verdict (0 to 300)") @RequestParam(defaultValue = "0") @Range(min = 0, max = 300) int wait) {
-        Run run = verdicts.awaitVerdict(runs.get(id).id(), Duration.ofSeconds(wait));
+        // no request thread is held while waiting: the answer is written when the verdict is stored
+        DeferredResult<ResponseEntity<VerdictView>> answer = new DeferredResult<>(wait * 1000L + 10_000L);
+        verdicts.verdictOf(runs.get(id).id(), Duration.ofSeconds(wait))
+                .thenApply(this::view)
+                .whenComplete((view, failed) -> {
+                    if (failed != null) {
+                        answer.setErrorResult(failed instanceof CompletionException c ? c.getCause() : failed);
+                    } else {
+                        answer.setResult(view);
+                    }
+                });
+        return answer;
+    }
+
+    private ResponseEntity<VerdictView> view(Run run) {
         boolean pending = run.verdict() == null || VerdictService.PENDING.equals(run.verdict().status());
         if (pending) {
             return ResponseEntity.status(HttpStatus.ACCEPTED).body(VerdictView.pending(run, urls));

@@ -11,7 +11,7 @@ import dev.perfgate.system.PublicUrls;
 /** A verdict as the API shows it: the run it judges, every check with its numbers, and the links to the evidence. */
 public record VerdictView(
         String verdictId, String id, String runId, String system, String workload, String environment, String version,
-        String status, String gate, String summary, Instant evaluatedAt, String reason, String definitionFile,
+        String status, GateResult gate, String summary, Instant evaluatedAt, String reason, String definitionFile,
         String definitionVersion, String baselineStrategy, Verdict.Validity validity, List<CheckResult> checks,
         List<ProfileSummary> profiles, Map<String, String> links) {
 

@@ -82,7 +82,7 @@ class OpsMetrics {
         Verdict verdict = event.verdict();
         Counter.builder("perfgate.verdicts").description("Verdicts stored, by series, status and gate result")
                 .tags("system", run.system(), "workload", run.workload(), "environment", run.environment(),
-                        "status", lower(verdict.status()), "gate", String.valueOf(verdict.gate()))
+                        "status", lower(verdict.status()), "gate", verdict.gate() == null ? "null" : verdict.gate().value())
                 .register(registry).increment();
         Duration took = Duration.between(verdict.evaluatedAt(), clock.instant());
         if (!took.isNegative()) {

@@ -1,6 +1,7 @@
 package dev.perfgate.run;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -53,6 +54,18 @@ public class RunRepository {
     /** The run with PerfGate's id. */
     public Optional<Run> findById(String id) {
         return Optional.ofNullable(mongo.findById(id, Run.class));
+    }
+
+    /** The runs with these ids (in no particular order). */
+    public List<Run> findAllById(Collection<String> ids) {
+        return mongo.find(Query.query(Criteria.where("_id").in(ids)), Run.class);
+    }
+
+    /** Ended runs without a verdict, or still waiting for one, up to a limit: what judging recovers at start. */
+    public List<Run> unjudged(int limit) {
+        Criteria ended = Criteria.where("status").ne(RunStatus.RUNNING);
+        ended.orOperator(Criteria.where("verdict").is(null), Criteria.where("verdict.status").is(RunService.PENDING));
+        return mongo.find(Query.query(ended).with(Sort.by("startedAt")).limit(limit), Run.class);
     }
 
     /** The run with the caller's runId in a series. */

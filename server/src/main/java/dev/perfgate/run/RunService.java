@@ -24,6 +24,8 @@ public class RunService {
     }
 
     private static final int MAX_NUMBER_ATTEMPTS = 20;
+    /** The status of a run's verdict while it waits for judgement. */
+    public static final String PENDING = "PENDING";
 
     private final RunRepository runs;
     private final ApplicationEventPublisher events;
@@ -74,25 +76,32 @@ public class RunService {
         return new Created(run, true);
     }
 
-    /** Ends a running run. Ending it again with the same outcome is a harmless retry. */
+    /**
+     * Ends a running run. Ending it again with the same outcome is a harmless retry, and one that makes sure the
+     * run gets judged when it has no verdict yet (whatever failed after the first end).
+     */
     public Run end(String id, EndRunRequest request) {
         Run run = get(id);
         RunStatus target = request.runStatus();
         Instant endedAt = request.endedAt() != null ? request.endedAt() : clock.instant();
         if (run.isEnded()) {
-            if (run.status() == target) {
-                return run;
+            if (run.status() != target && !(run.status() == RunStatus.INVALID && target == RunStatus.COMPLETED)) {
+                throw ApiException.conflict("Run " + run.runId() + " is already " + run.status().name().toLowerCase()
+                        + "; it cannot be marked " + target.name().toLowerCase());
             }
-            throw ApiException.conflict("Run " + run.runId() + " is already " + run.status().name().toLowerCase()
-                    + "; it cannot be marked " + target.name().toLowerCase());
+            if (run.verdict() == null || PENDING.equals(run.verdict().status())) {
+                events.publishEvent(new RunEndRepeated(run));
+            }
+            return run;
         }
         if (endedAt.isBefore(run.startedAt())) {
             throw ApiException.badRequest("endedAt " + endedAt + " is before the run's start " + run.startedAt());
         }
-        boolean first = runs.claimEnd(id);
         Run ended = runs.markEnded(id, target, endedAt, request.reason());
-        if (first) {
+        if (runs.claimEnd(id)) {
             events.publishEvent(new RunEnded(ended));
+        } else if (ended.verdict() == null) {
+            events.publishEvent(new RunEndRepeated(ended));
         }
         return ended;
     }

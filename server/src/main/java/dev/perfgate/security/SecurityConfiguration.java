@@ -13,6 +13,7 @@ import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
@@ -43,6 +44,8 @@ class SecurityConfiguration {
                         .accessDeniedHandler((request, response, e) -> problem(response, HttpStatus.FORBIDDEN,
                                 "This token's role may not " + request.getMethod() + " " + request.getRequestURI())))
                 .authorizeHttpRequests(auth -> auth
+                        // the second dispatch of a request answered later (a verdict waited for) was authorized already
+                        .dispatcherTypeMatchers(DispatcherType.ASYNC).permitAll()
                         .requestMatchers("/api/v1/tokens/**", "/api/v1/tokens").hasRole("ADMIN")
                         .requestMatchers("/api/v1/runs/*/baseline", "/api/v1/runs/*/regression/**",
                                 "/api/v1/runs/*/invalidate").hasRole("ADMIN")

@@ -28,11 +28,13 @@ class EmbeddedMongoConfiguration {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedMongoConfiguration.class);
 
     @Bean(destroyMethod = "shutdown")
-    MongoServer embeddedMongoServer(@Value("${perfgate.data-dir:./data}") String dataDir) throws IOException {
+    MongoServer embeddedMongoServer(@Value("${perfgate.data-dir:./data}") String dataDir,
+            @Value("${perfgate.embedded.commit-every-write:true}") boolean commitEveryWrite) throws IOException {
         Path dir = Path.of(dataDir).toAbsolutePath();
         Files.createDirectories(dir);
         Path file = dir.resolve("perfgate.mv");
-        MongoServer server = new MongoServer(new H2Backend(file.toString()));
+        MongoServer server = new MongoServer(commitEveryWrite ? new CommittingH2Backend(file.toString())
+                : new H2Backend(file.toString()));
         server.bind("127.0.0.1", 0);
         InetSocketAddress address = server.getLocalAddress();
         log.info("Embedded store (mongo-java-server, H2 file {}) listening on {}. "

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.CheckStatus;
+import dev.perfgate.check.GateResult;
 import dev.perfgate.check.Verdict;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunStatus;
@@ -32,7 +33,7 @@ final class Fixtures {
     }
 
     static Verdict verdict(CheckStatus status, CheckResult... checks) {
-        return new Verdict("v-1", "r-154", AT, "run ended", status, status == CheckStatus.PASS ? "pass" : "fail",
+        return new Verdict("v-1", "r-154", AT, "run ended", status, status == CheckStatus.PASS ? GateResult.PASS : GateResult.FAIL,
                 status + ": summary", "shop.yaml", "abc", "previous", new Verdict.Validity(true, List.of()),
                 List.of(checks), List.of());
     }

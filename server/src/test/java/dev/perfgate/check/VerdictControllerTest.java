@@ -4,9 +4,11 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Duration;
@@ -14,6 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -24,6 +27,7 @@ import org.springframework.http.MediaType;
 import org.springframework.test.context.TestPropertySource;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
 
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunService;
@@ -61,9 +65,11 @@ class VerdictControllerTest {
     void shouldAnswer202WhileTheVerdictIsPending() throws Exception {
         Run pending = run(new RunVerdict("PENDING", null, null, STARTED.plusSeconds(151)));
         given(runs.get("r1")).willReturn(pending);
-        given(verdicts.awaitVerdict("r1", Duration.ofSeconds(5))).willReturn(pending);
+        given(verdicts.verdictOf("r1", Duration.ofSeconds(5))).willReturn(CompletableFuture.completedFuture(pending));
 
-        mvc.perform(get("/api/v1/runs/r1/verdict").param("wait", "5"))
+        MvcResult waiting = mvc.perform(get("/api/v1/runs/r1/verdict").param("wait", "5"))
+                .andExpect(request().asyncStarted()).andReturn();
+        mvc.perform(asyncDispatch(waiting))
                 .andExpect(status().isAccepted());
     }
 
@@ -73,14 +79,15 @@ class VerdictControllerTest {
         CheckResult p95 = new CheckResult("p95", "p95", "p95", "/checkout", CheckStatus.FAIL, false, "fail", 260.0,
                 "ms", "<= 200ms", CheckStatus.FAIL, null, null, null, null, null, null, null, null, null,
                 "p95 of /checkout 260 ms > 200 ms", List.of());
-        Verdict verdict = new Verdict("v1", "r1", STARTED.plusSeconds(160), "run ended", CheckStatus.FAIL, "fail",
+        Verdict verdict = new Verdict("v1", "r1", STARTED.plusSeconds(160), "run ended", CheckStatus.FAIL, GateResult.FAIL,
                 "FAIL: 1 of 1 checks did not pass", "shop.yaml", "abc", "previous", new Verdict.Validity(true, List.of()),
                 List.of(p95), List.of());
         given(runs.get("r1")).willReturn(judged);
-        given(verdicts.awaitVerdict("r1", Duration.ZERO)).willReturn(judged);
+        given(verdicts.verdictOf("r1", Duration.ZERO)).willReturn(CompletableFuture.completedFuture(judged));
         given(verdicts.latest(judged)).willReturn(Optional.of(verdict));
 
-        mvc.perform(get("/api/v1/runs/r1/verdict"))
+        MvcResult answered = mvc.perform(get("/api/v1/runs/r1/verdict")).andExpect(request().asyncStarted()).andReturn();
+        mvc.perform(asyncDispatch(answered))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.status").value("FAIL"))
                 .andExpect(jsonPath("$.checks[0].label").value("p95 of /checkout"))
@@ -93,7 +100,7 @@ class VerdictControllerTest {
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail").value("Invalid request: wait must be between 0 and 300 (was '301')"));
 
-        verify(verdicts, never()).awaitVerdict(any(), any());
+        verify(verdicts, never()).verdictOf(any(), any());
     }
 
     @Test

@@ -223,6 +223,32 @@ class VerdictPolicyIT extends SharedServer {
         assertThat(pinRegression.text("detail")).contains("regression that was not accepted");
     }
 
+    @Test
+    void shouldUseAPinnedBaselineOlderThanTheHistoryDepth() throws Exception {
+        write(system, """
+                system: %s
+                baseline: { strategy: pinned }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    measure: cpu_avg_pct
+                    growth: "<= +10%%"
+                """.formatted(system));
+        JsonNode pinned = judge(system, "1", 20.0);
+        assertThat(api.post("/api/v1/runs/" + pinned.path("id").asString() + "/baseline", "{\"reason\":\"release 1.0\"}")
+                .status()).isEqualTo(200);
+        for (int run = 2; run <= 32; run++) {
+            judge(system, String.valueOf(run), 21.0);
+        }
+
+        JsonNode latest = judge(system, "33", 30.0);
+
+        JsonNode cpu = latest.path("checks").get(0);
+        assertThat(cpu.path("baselineLabel").asString()).as("31 runs after the pin, deeper than the 30 read").isEqualTo("pinned run 1");
+        assertThat(cpu.path("baselineValue").asDouble()).isEqualTo(20.0);
+        assertThat(latest.path("status").asString()).isEqualTo("FAIL");
+    }
+
     private static String promCheck(String system, String url, String query) {
         return """
                 system: %s

@@ -13,6 +13,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import dev.perfgate.check.CheckStatus;
+import dev.perfgate.check.GateResult;
 import dev.perfgate.check.Verdict;
 import dev.perfgate.check.VerdictService;
 import dev.perfgate.run.Run;
@@ -83,7 +84,7 @@ class OpsMetricsTest {
     }
 
     static Verdict verdict(Instant evaluatedAt, String reason) {
-        return new Verdict("v1", "id-1", evaluatedAt, reason, CheckStatus.FAIL, "fail", "FAIL: 1 of 1", null, null,
+        return new Verdict("v1", "id-1", evaluatedAt, reason, CheckStatus.FAIL, GateResult.FAIL, "FAIL: 1 of 1", null, null,
                 null, new Verdict.Validity(true, List.of()), List.of(), List.of());
     }
 }

@@ -11,6 +11,7 @@ import org.springframework.context.annotation.Bean;
 
 import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.CheckStatus;
+import dev.perfgate.check.GateResult;
 import dev.perfgate.check.Verdict;
 import dev.perfgate.results.RequestStats;
 import dev.perfgate.results.ResultsDocument;
@@ -61,13 +62,13 @@ final class Fixtures {
     }
 
     static Verdict verdict154() {
-        return new Verdict("v154", "r154", T154.plusSeconds(200), "run ended", CheckStatus.FAIL, "fail",
+        return new Verdict("v154", "r154", T154.plusSeconds(200), "run ended", CheckStatus.FAIL, GateResult.FAIL,
                 "FAIL: 2 of 2 checks did not pass", "afterburner.yaml", "abc", "previous",
                 new Verdict.Validity(true, List.of()), List.of(cpu(51.12, CheckStatus.FAIL, "r153", 18.52), p99(260, CheckStatus.FAIL)), List.of());
     }
 
     static Verdict verdict153() {
-        return new Verdict("v153", "r153", T153.plusSeconds(200), "run ended", CheckStatus.PASS, "pass",
+        return new Verdict("v153", "r153", T153.plusSeconds(200), "run ended", CheckStatus.PASS, GateResult.PASS,
                 "PASS: all 2 checks passed", "afterburner.yaml", "abc", "previous",
                 new Verdict.Validity(true, List.of()), List.of(cpu(18.52, CheckStatus.PASS, null, null), p99(118, CheckStatus.PASS)), List.of());
     }

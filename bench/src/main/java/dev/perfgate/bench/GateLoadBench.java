@@ -1,0 +1,218 @@
+package dev.perfgate.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * N concurrent CI clients against a running PerfGate: each creates a run, posts results with 20 requests, ends it
+ * and waits for the verdict ({@code ?wait=}), all at once. Prints p50/p99/max per call, "end → verdict" (from
+ * sending end to holding the verdict) and the errors. Results-only checks: {@code -DchecksDir} (the server's
+ * checks directory) gets a bench definition written when given.
+ *
+ * <pre>java -cp bench/target/perfgate-bench.jar dev.perfgate.bench.GateLoadBench
+ *     -Durl=http://127.0.0.1:PORT -Dtoken=ADMIN_TOKEN -Dclients=200 -Dseries=200 -DchecksDir=/path/to/checks</pre>
+ */
+public final class GateLoadBench {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String SYSTEM = System.getProperty("system", "bench");
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
+            .executor(Executors.newFixedThreadPool(64)).build();
+    private final String url;
+    private final String token;
+    private final Map<String, List<Long>> timings = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> errors = new ConcurrentHashMap<>();
+
+    private GateLoadBench(String url, String token) {
+        this.url = url;
+        this.token = token;
+    }
+
+    public static void main(String[] args) throws Exception {
+        String url = System.getProperty("url", "http://127.0.0.1:8080");
+        String token = System.getProperty("token", System.getenv().getOrDefault("PERFGATE_TOKEN", ""));
+        int clients = Integer.getInteger("clients", 50);
+        int series = Integer.getInteger("series", clients);
+        int rounds = Integer.getInteger("rounds", 1);
+        GateLoadBench bench = new GateLoadBench(url, token);
+        String checksDir = System.getProperty("checksDir");
+        if (checksDir != null) {
+            bench.writeChecks(Path.of(checksDir));
+        }
+        bench.round(Math.min(clients, 10), series, "warmup");
+        bench.timings.clear();
+        bench.errors.clear();
+        for (int round = 1; round <= rounds; round++) {
+            bench.round(clients, series, "r" + round + "-");
+        }
+        System.out.printf("%d clients, %d series, %d round(s) against %s%n", clients, series, rounds, url);
+        bench.print();
+        System.exit(0);
+    }
+
+    private void writeChecks(Path dir) throws IOException, InterruptedException {
+        Files.writeString(dir.resolve(SYSTEM + ".yaml"), """
+                system: %s
+                checks:
+                  - id: p99
+                    name: p99
+                    unit: ms
+                    results: { stat: p99 }
+                    requirement: "< 500"
+                    growth: "<= +20%%"
+                    floor: 20
+                  - id: p95-per-request
+                    name: p95
+                    unit: ms
+                    results: { requestPattern: ".*", stat: p95 }
+                    growth: "<= +30%%"
+                    floor: 20
+                  - id: errors
+                    name: errors
+                    unit: "%%"
+                    results: { stat: errorPct }
+                    requirement: "< 1"
+                """.formatted(SYSTEM));
+        for (int i = 0; i < 100; i++) {
+            JsonNode states = send("checks", get("/api/v1/checks"));
+            if (states != null && states.toString().contains("\"" + SYSTEM + ".yaml\"")) {
+                timings.remove("checks");
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("the server did not load " + dir.resolve(SYSTEM + ".yaml"));
+    }
+
+    private void round(int clients, int series, String prefix) throws InterruptedException {
+        CountDownLatch start = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(clients);
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        String tag = Long.toString(System.nanoTime(), 36);
+        for (int i = 0; i < clients; i++) {
+            int n = i;
+            pool.submit(() -> {
+                try {
+                    start.await();
+                    client("s" + (n % series), prefix + tag + "-" + n);
+                } catch (Exception e) {
+                    errors.computeIfAbsent("client: " + e.getClass().getSimpleName(), k -> new AtomicInteger()).incrementAndGet();
+                } finally {
+                    done.countDown();
+                }
+            });
+        }
+        start.countDown();
+        done.await();
+        pool.shutdown();
+    }
+
+    private void client(String environment, String runId) throws IOException, InterruptedException {
+        JsonNode run = send("create", post("/api/v1/runs", """
+                {"system":"%s","workload":"ci","environment":"%s","runId":"%s"}""".formatted(SYSTEM, environment, runId)));
+        if (run == null) {
+            return;
+        }
+        String id = run.path("id").asString();
+        if (send("results", post("/api/v1/runs/" + id + "/results", results())) == null) {
+            return;
+        }
+        long ended = System.nanoTime();
+        if (send("end", post("/api/v1/runs/" + id + "/end", "{}")) == null) {
+            return;
+        }
+        JsonNode verdict = send("verdict?wait=60", get("/api/v1/runs/" + id + "/verdict?wait=60"));
+        if (verdict != null && !"PENDING".equals(verdict.path("status").asString())) {
+            record("end → verdict", System.nanoTime() - ended);
+        } else if (verdict != null) {
+            errors.computeIfAbsent("verdict still pending after 60 s", k -> new AtomicInteger()).incrementAndGet();
+        }
+    }
+
+    private static String results() {
+        StringBuilder requests = new StringBuilder();
+        for (int r = 0; r < 20; r++) {
+            double p95 = 40 + r * 3 + Math.random() * 4;
+            requests.append(r == 0 ? "" : ",").append("""
+                    {"name":"request-%d","count":500,"ok":500,"ko":0,"meanMs":%.1f,"p50Ms":%.1f,"p95Ms":%.1f,"p99Ms":%.1f,"throughputRps":5}"""
+                    .formatted(r, p95 / 2, p95 / 2.5, p95, p95 * 1.3));
+        }
+        return """
+                {"format":"perfgate-results/v1","global":{"count":10000,"ok":10000,"ko":0,"meanMs":30,"p50Ms":25,"p95Ms":80,
+                 "p99Ms":%.1f,"throughputRps":100},"requests":[%s]}""".formatted(120 + Math.random() * 5, requests);
+    }
+
+    private HttpRequest.Builder request(String path) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url + path)).timeout(Duration.ofSeconds(120));
+        return token.isEmpty() ? builder : builder.header("Authorization", "Bearer " + token);
+    }
+
+    private HttpRequest get(String path) {
+        return request(path).GET().build();
+    }
+
+    private HttpRequest post(String path, String json) {
+        return request(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build();
+    }
+
+    /** Sends a call, times it, counts a non-2xx answer or a failure as an error of the call; null then. */
+    private JsonNode send(String call, HttpRequest request) throws InterruptedException {
+        long start = System.nanoTime();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            record(call, System.nanoTime() - start);
+            if (response.statusCode() / 100 != 2) {
+                errors.computeIfAbsent(call + ": HTTP " + response.statusCode(), k -> new AtomicInteger()).incrementAndGet();
+                return null;
+            }
+            return response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
+        } catch (IOException e) {
+            errors.computeIfAbsent(call + ": " + e.getClass().getSimpleName(), k -> new AtomicInteger()).incrementAndGet();
+            return null;
+        }
+    }
+
+    private void record(String call, long nanos) {
+        timings.computeIfAbsent(call, k -> Collections.synchronizedList(new ArrayList<>())).add(nanos);
+    }
+
+    private void print() {
+        System.out.printf("%-18s %7s %9s %9s %9s%n", "call", "count", "p50 ms", "p99 ms", "max ms");
+        for (String call : List.of("create", "results", "end", "verdict?wait=60", "end → verdict")) {
+            List<Long> times = new ArrayList<>(timings.getOrDefault(call, List.of()));
+            if (times.isEmpty()) {
+                continue;
+            }
+            Collections.sort(times);
+            System.out.printf("%-18s %7d %9.1f %9.1f %9.1f%n", call, times.size(), percentile(times, 50),
+                    percentile(times, 99), times.get(times.size() - 1) / 1e6);
+        }
+        int total = errors.values().stream().mapToInt(AtomicInteger::get).sum();
+        System.out.println("errors: " + total + (total == 0 ? "" : " " + new TreeMap<>(errors)));
+    }
+
+    private static double percentile(List<Long> sorted, int p) {
+        int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+        return sorted.get(Math.max(0, index)) / 1e6;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.perfgate.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.springframework.stereotype.Component;
+
+import dev.perfgate.definition.CheckDefinition;
+import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.results.ResultsRepository;
+import dev.perfgate.results.RunResults;
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunRepository;
+import dev.perfgate.run.RunStatus;
+
+/** Judges one run: test validity first, then every check against its baseline and the noise of its history. */
+@Component
+class Judge {
+
+    private static final String VALIDITY_PREFIX = "validity: ";
+
+    private final RunRepository runs;
+    private final ResultsRepository results;
+    private final GateDefinitions definitions;
+    private final ValueResolver values;
+    private final ProfileEvidence profiles;
+    private final JudgedHistory history;
+
+    Judge(RunRepository runs, ResultsRepository results, GateDefinitions definitions, ValueResolver values,
+            ProfileEvidence profiles, JudgedHistory history) {
+        this.runs = runs;
+        this.results = results;
+        this.definitions = definitions;
+        this.values = values;
+        this.profiles = profiles;
+        this.history = history;
+    }
+
+    /** The verdict on a run; marks it invalid (or valid again) as its validity says. */
+    Verdict judge(Run run, Verdict.Stamp stamp) {
+        boolean manuallyInvalid = run.status() == RunStatus.INVALID
+                && (run.statusReason() == null || !run.statusReason().startsWith(VALIDITY_PREFIX));
+        if (run.status() == RunStatus.ABORTED || manuallyInvalid) {
+            String why = run.status() == RunStatus.ABORTED ? "the run was aborted" : "the run was marked invalid";
+            return Verdict.invalid(stamp, null, List.of(why + (run.statusReason() == null ? "" : ": " + run.statusReason())));
+        }
+        Optional<GateDefinition> found = definitions.find(run.system(), run.workload(), run.environment());
+        if (found.isEmpty()) {
+            return Verdict.inconclusive(stamp, "no checks are defined for " + run.series() + " (add a file to "
+                    + definitions.directory() + ")");
+        }
+        GateDefinition gate = found.get();
+        RunResults runResults = results.find(run.id()).orElse(null);
+        List<String> invalid = Validity.problems(gate.validity(), run, runResults);
+        if (!invalid.isEmpty()) {
+            runs.setStatus(run.id(), RunStatus.INVALID, VALIDITY_PREFIX + String.join("; ", invalid));
+            return Verdict.invalid(stamp, gate, invalid);
+        }
+        if (run.status() == RunStatus.INVALID) {
+            runs.setStatus(run.id(), RunStatus.COMPLETED, null);
+        }
+        JudgedHistory.Past past = history.before(run, gate);
+        PastRun profileBaseline = Baselines.profileBaseline(gate.baseline(), past.newestFirst(), past.pin());
+        Run baselineRun = profileBaseline == null ? null : past.runs().get(profileBaseline.id());
+        ProfileEvidence.Evidence evidence = profiles.collect(gate, run, runResults, baselineRun,
+                baselineRun == null ? null : results.find(baselineRun.id()).orElse(null));
+        List<CheckResult> checks = new ArrayList<>();
+        for (CheckDefinition check : gate.checks()) {
+            for (ValueResolver.Resolved resolved : values.resolve(gate, check, run, runResults, evidence)) {
+                checks.add(Explanations.attach(evaluate(gate, check, resolved, past), check, evidence));
+            }
+        }
+        return Verdict.judged(stamp, gate, checks, evidence.summaries());
+    }
+
+    /** The one call into the evaluator. */
+    private static CheckResult evaluate(GateDefinition gate, CheckDefinition check, ValueResolver.Resolved resolved,
+            JudgedHistory.Past past) {
+        String key = Baselines.key(check.fingerprint(), resolved.request());
+        GrowthHistory growth = Baselines.growth(past.newestFirst(), key, gate.noiseRuns());
+        BaselineValue baseline = Baselines.of(gate.baseline(), growth, past.pin(), gate.baselineRuns(), key);
+        return Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline, growth);
+    }
+}

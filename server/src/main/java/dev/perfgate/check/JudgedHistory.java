@@ -1,0 +1,124 @@
+package dev.perfgate.check;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.bson.Document;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.stereotype.Component;
+
+import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.run.RegressionReview;
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunRepository;
+import dev.perfgate.run.RunStatus;
+
+/**
+ * Reads what baselines need about a run's series: the latest judged runs before it (a bounded slice, their
+ * verdicts in one query with only the check values) and the pinned run, however old it is.
+ */
+@Component
+class JudgedHistory {
+
+    /** The earlier runs, newest first, the pin (null when none or unusable) and the runs by id, for profiles. */
+    record Past(List<PastRun> newestFirst, PastRun pin, Map<String, Run> runs) {
+    }
+
+    private final RunRepository runs;
+    private final MongoTemplate mongo;
+
+    JudgedHistory(RunRepository runs, MongoTemplate mongo) {
+        this.runs = runs;
+        this.mongo = mongo;
+    }
+
+    Past before(Run run, GateDefinition gate) {
+        int depth = Math.max(20, Math.max(gate.noiseRuns(), gate.baselineRuns()) * 3);
+        List<Run> earlier = new ArrayList<>(runs.completedBefore(run.series(), run.startedAt(), depth));
+        BaselinePin pin = mongo.findById(run.series().toString(), BaselinePin.class);
+        Run pinnedRun = pin == null ? null : earlier.stream().filter(r -> r.id().equals(pin.runId())).findFirst()
+                .or(() -> runs.findById(pin.runId())
+                        .filter(r -> r.status() == RunStatus.COMPLETED && r.startedAt().isBefore(run.startedAt())))
+                .orElse(null);
+        List<Run> read = new ArrayList<>(earlier);
+        if (pinnedRun != null && !earlier.contains(pinnedRun)) {
+            read.add(pinnedRun);
+        }
+        Map<String, Document> verdicts = checkValues(read.stream().map(Run::verdict)
+                .filter(v -> v != null && v.verdictId() != null).map(v -> v.verdictId()).toList());
+        Map<String, Run> byId = new HashMap<>();
+        Map<String, PastRun> judged = new HashMap<>();
+        for (Run r : read) {
+            Document verdict = r.verdict() == null ? null : verdicts.get(r.verdict().verdictId());
+            if (verdict != null && !CheckStatus.INVALID.name().equals(verdict.getString("status"))) {
+                judged.put(r.id(), past(r, verdict));
+                byId.put(r.id(), r);
+            }
+        }
+        List<PastRun> newestFirst = earlier.stream().map(r -> judged.get(r.id())).filter(p -> p != null).toList();
+        return new Past(newestFirst, pinnedRun == null ? null : judged.get(pinnedRun.id()), byId);
+    }
+
+    /** The verdicts' status and check values by verdict id, in one query. */
+    private Map<String, Document> checkValues(List<String> verdictIds) {
+        Map<String, Document> byId = new HashMap<>();
+        if (verdictIds.isEmpty()) {
+            return byId;
+        }
+        Query query = Query.query(Criteria.where("_id").in(verdictIds));
+        query.fields().include("status", "checks.fingerprint", "checks.request", "checks.value", "checks.growthStatus",
+                "checks.noise.decision");
+        for (Document d : mongo.find(query, Document.class, mongo.getCollectionName(Verdict.class))) {
+            byId.put(String.valueOf(d.get("_id")), d);
+        }
+        return byId;
+    }
+
+    private static PastRun past(Run run, Document verdict) {
+        Map<String, Double> values = new HashMap<>();
+        Map<String, String> decisions = new HashMap<>();
+        boolean regression = false;
+        for (Document check : Optional.ofNullable(verdict.getList("checks", Document.class)).orElse(List.of())) {
+            String key = Baselines.key(check.getString("fingerprint"), check.getString("request"));
+            String growth = check.getString("growthStatus");
+            Document noise = check.get("noise", Document.class);
+            String decision = noise == null ? null : noise.getString("decision");
+            // a suspected growth (inside the noise) waits for the next runs; it does not make the run a regression
+            regression |= (CheckStatus.FAIL.name().equals(growth) || CheckStatus.WARN.name().equals(growth))
+                    && !GrowthDecision.SUSPECTED.equals(decision);
+            if (check.get("value") instanceof Number value) {
+                values.putIfAbsent(key, value.doubleValue());
+                if (decision != null) {
+                    decisions.putIfAbsent(key, decision);
+                }
+            }
+        }
+        RegressionReview review = run.review();
+        boolean good = review != null ? review.decision() == RegressionReview.Decision.ACCEPTED
+                : !regression && !CheckStatus.FAIL.name().equals(verdict.getString("status"));
+        Map<String, GrowthHistory.Standing> standings = new HashMap<>();
+        for (String key : values.keySet()) {
+            standings.put(key, standing(review != null, good, decisions.get(key)));
+        }
+        return new PastRun(run.id(), run.runId(), good, Map.copyOf(values), Map.copyOf(standings));
+    }
+
+    /** How a run stands for one check: a reviewed run as its review says, else as the growth decision left it. */
+    static GrowthHistory.Standing standing(boolean reviewed, boolean good, String decision) {
+        if (reviewed) {
+            return good ? GrowthHistory.Standing.GOOD : GrowthHistory.Standing.REGRESSED;
+        }
+        if (GrowthDecision.SUSPECTED.equals(decision)) {
+            return GrowthHistory.Standing.SUSPECTED;
+        }
+        if (!good) {
+            return GrowthHistory.Standing.REGRESSED;
+        }
+        return GrowthDecision.ELEVATED.equals(decision) ? GrowthHistory.Standing.ELEVATED : GrowthHistory.Standing.GOOD;
+    }
+}

@@ -1,0 +1,147 @@
+package dev.perfgate.check;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Date;
+import java.util.Optional;
+
+import org.bson.Document;
+import org.bson.types.ObjectId;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.stereotype.Repository;
+
+import dev.perfgate.run.Run;
+
+/**
+ * Judging as durable work in the store: one job per run until its verdict is stored. A job is claimed by a unique
+ * insert (the one step every supported store makes atomic under concurrency, FerretDB included) of its next claim
+ * number, then leased; a lease that runs out (the instance died) lets another instance take the job over. Within a
+ * series a job waits while an earlier-started run of the series still has one: a run's baseline is judged first.
+ */
+@Repository
+class JudgingQueue {
+
+    private static final int CANDIDATES = 20;
+    private static final String CLAIMS = "claims";
+
+    private final MongoTemplate mongo;
+
+    JudgingQueue(MongoTemplate mongo) {
+        this.mongo = mongo;
+    }
+
+    /** Indexes for taking the next job and for the order within a series (MongoDB; the embedded store scans the few open jobs). */
+    void ensureIndexes() {
+        mongo.indexOps(JudgingJob.class).createIndex(new Index().on("due", Sort.Direction.ASC).named("due"));
+        mongo.indexOps(JudgingJob.class).createIndex(new Index().on("series", Sort.Direction.ASC)
+                .on("startedAt", Sort.Direction.ASC).named("series_startedAt"));
+    }
+
+    /** Queues the judgement of an ended run unless it is queued already; its verdict gets a fixed id. */
+    boolean addIfAbsent(Run run, String verdictId, String reason, Instant now) {
+        try {
+            mongo.insert(new JudgingJob(run.id(), run.series().toString(), run.startedAt(), verdictId,
+                    new ObjectId().toHexString(), reason, now, 0,
+                    null, null, 0, null));
+            return true;
+        } catch (DuplicateKeyException queued) {
+            return false;
+        }
+    }
+
+    /** Queues a new judgement of a run (e.g. results arrived after its end), replacing a queued one. */
+    void request(Run run, String verdictId, String reason, Instant now) {
+        if (!addIfAbsent(run, verdictId, reason, now)) {
+            mongo.updateFirst(byId(run.id()), new Update().set("verdictId", verdictId).set("reason", reason)
+                    .set("due", now).set("failures", 0), JudgingJob.class);
+        }
+    }
+
+    /** Takes the oldest due job whose series has no earlier job, for a lease; empty when none is free. */
+    Optional<JudgingJob> claim(String owner, Instant now, Duration lease) {
+        Query due = Query.query(Criteria.where("due").lte(now)
+                .orOperator(Criteria.where("leaseUntil").is(null), Criteria.where("leaseUntil").lt(now)))
+                .with(Sort.by("startedAt", "_id")).limit(CANDIDATES);
+        for (JudgingJob job : mongo.find(due, JudgingJob.class)) {
+            if (earlierInSeries(job) || !takeClaim(job, now, lease)) {
+                continue;
+            }
+            Query unchanged = Query.query(Criteria.where("_id").is(job.id()).and("claims").is(job.claims()));
+            Update take = new Update().set("claims", job.claims() + 1).set("owner", owner).set("leaseUntil", now.plus(lease));
+            if (mongo.updateFirst(unchanged, take, JudgingJob.class).getModifiedCount() == 1) {
+                return Optional.ofNullable(mongo.findById(job.id(), JudgingJob.class));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Removes a held job once its verdict is stored; false when it was requested again meanwhile (then it is freed). */
+    boolean done(JudgingJob job) {
+        Query same = Query.query(Criteria.where("_id").is(job.id()).and("verdictId").is(job.verdictId()));
+        if (mongo.remove(same, JudgingJob.class).getDeletedCount() == 1) {
+            return true;
+        }
+        mongo.updateFirst(held(job), new Update().set("owner", null).set("leaseUntil", null), JudgingJob.class);
+        return false;
+    }
+
+    /** Puts a held job back to be tried again at {@code next}, with the error of this attempt. */
+    void retry(JudgingJob job, Instant next, String error) {
+        mongo.updateFirst(held(job), new Update().set("due", next).set("owner", null).set("leaseUntil", null)
+                .inc("failures", 1).set("lastError", error), JudgingJob.class);
+    }
+
+    /** Hands back every job an instance holds (at shutdown), due at once. */
+    void releaseAll(String owner, Instant now) {
+        mongo.updateMulti(Query.query(Criteria.where("owner").is(owner)),
+                new Update().set("owner", null).set("leaseUntil", null).set("due", now), JudgingJob.class);
+    }
+
+    private boolean earlierInSeries(JudgingJob job) {
+        return mongo.exists(Query.query(Criteria.where("series").is(job.series()).orOperator(
+                Criteria.where("startedAt").lt(job.startedAt()),
+                Criteria.where("startedAt").is(job.startedAt()).and("_id").lt(job.id()))), JudgingJob.class);
+    }
+
+    /**
+     * Inserts the job's next claim. A claim found there already whose lease ran out is stale: its instance died
+     * between claiming and taking the lease, and would block the job (and its series) for ever; it is removed,
+     * and the unique insert decides again between those who saw it stale.
+     */
+    private boolean takeClaim(JudgingJob job, Instant now, Duration lease) {
+        String id = "judge:" + job.token() + ":" + (job.claims() + 1);
+        if (insertClaim(id, now)) {
+            return true;
+        }
+        Document claim = mongo.findById(id, Document.class, CLAIMS);
+        Date at = claim == null ? null : claim.getDate("at");
+        if (at == null || !at.toInstant().plus(lease).isBefore(now)) {
+            return false;
+        }
+        mongo.remove(Query.query(Criteria.where("_id").is(id).and("at").is(at)), CLAIMS);
+        return insertClaim(id, now);
+    }
+
+    private boolean insertClaim(String id, Instant now) {
+        try {
+            mongo.insert(new Document("_id", id).append("at", Date.from(now)), CLAIMS);
+            return true;
+        } catch (DuplicateKeyException taken) {
+            return false;
+        }
+    }
+
+    private static Query held(JudgingJob job) {
+        return Query.query(Criteria.where("_id").is(job.id()).and("claims").is(job.claims()));
+    }
+
+    private static Query byId(String id) {
+        return Query.query(Criteria.where("_id").is(id));
+    }
+}

@@ -1,0 +1,89 @@
+package dev.perfgate.check;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.annotation.PreDestroy;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunRepository;
+import dev.perfgate.run.RunService;
+
+/**
+ * Requests waiting for a pending verdict, as futures: completed the moment this instance stores the verdict, or by
+ * a short poll of the store (one query for every waiting run) when another instance judged it, or at their timeout.
+ */
+@Component
+class VerdictWaiters {
+
+    private final RunRepository runs;
+    private final Map<String, Set<CompletableFuture<Run>>> waiting = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "perfgate-verdict-waiters");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    VerdictWaiters(RunRepository runs, @Value("${perfgate.judging.waiter-poll:1s}") Duration poll) {
+        this.runs = runs;
+        timer.scheduleWithFixedDelay(this::poll, poll.toMillis(), poll.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @PreDestroy
+    void stop() {
+        timer.shutdownNow();
+    }
+
+    static boolean pending(Run run) {
+        return run.verdict() == null ? run.isEnded() : RunService.PENDING.equals(run.verdict().status());
+    }
+
+    /** The run once it is no longer pending, or as stored when the timeout passes. */
+    CompletableFuture<Run> await(Run run, Duration timeout) {
+        if (!pending(run) || timeout.isZero()) {
+            return CompletableFuture.completedFuture(run);
+        }
+        CompletableFuture<Run> future = new CompletableFuture<>();
+        waiting.computeIfAbsent(run.id(), id -> ConcurrentHashMap.newKeySet()).add(future);
+        future.whenComplete((r, e) -> waiting.computeIfPresent(run.id(), (id, set) -> {
+            set.remove(future);
+            return set.isEmpty() ? null : set;
+        }));
+        // a verdict stored between the caller's read and the registration
+        runs.findById(run.id()).filter(r -> !pending(r)).ifPresent(future::complete);
+        timer.schedule(() -> future.complete(runs.findById(run.id()).orElse(run)), timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return future;
+    }
+
+    @EventListener
+    void onVerdict(VerdictService.VerdictReady event) {
+        complete(event.run());
+    }
+
+    private void complete(Run run) {
+        Set<CompletableFuture<Run>> futures = waiting.get(run.id());
+        if (futures != null) {
+            List.copyOf(futures).forEach(f -> f.complete(run));
+        }
+    }
+
+    private void poll() {
+        try {
+            if (!waiting.isEmpty()) {
+                runs.findAllById(List.copyOf(waiting.keySet())).stream().filter(r -> !pending(r)).forEach(this::complete);
+            }
+        } catch (RuntimeException storeUnavailable) {
+            // the next poll tries again; the waiters' timeouts still fire
+        }
+    }
+}

@@ -1,0 +1,262 @@
+package dev.perfgate.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+import dev.perfgate.TestApi;
+import dev.perfgate.TestApi.Response;
+import dev.perfgate.system.TestServers;
+
+/**
+ * kill -9 of PerfGate while CI clients end runs: a PerfGate JVM is killed (SIGKILL) part-way through, a new one is
+ * started on the same store and port, the clients retry what failed, and every ended run must end up judged
+ * exactly once within a minute: lost, duplicated and stuck runs are counted and must all be 0. And two PerfGate
+ * JVMs on one store, the clients' calls spread over both: every run judged exactly once.
+ */
+class JudgingCrashIT {
+
+    private static final String TOKEN = "crash-admin";
+    private static final int RUNS = 120;
+    private static final int SERIES = 6;
+    private static final int CLIENTS = 8;
+
+    private final List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Test
+    void shouldJudgeEveryEndedRunExactlyOnceAfterAKillOnTheEmbeddedStore() throws Exception {
+        Path dataDir = Files.createTempDirectory(Path.of("target"), "crash-data");
+
+        Counts counts = killAndRestart(List.of("--perfgate.data-dir=" + dataDir.toAbsolutePath()));
+
+        assertThat(counts.recovered()).as("runs left pending by the kill (else the test proves nothing)").isPositive();
+        assertThat(counts).isEqualTo(new Counts(0, 0, 0, counts.recovered()));
+    }
+
+    @Test
+    void shouldJudgeEveryEndedRunExactlyOnceAfterAKillOnFerretDb() throws Exception {
+        Counts counts = killAndRestart(List.of("--spring.mongodb.uri=" + TestServers.ferretDbUri(),
+                "--spring.mongodb.database=perfgate_crash_" + System.nanoTime()));
+
+        assertThat(counts.recovered()).as("runs left pending by the kill (else the test proves nothing)").isPositive();
+        assertThat(counts).isEqualTo(new Counts(0, 0, 0, counts.recovered()));
+    }
+
+    /** Lost: an end the client saw succeed but the run is not ended; duplicated: more than one verdict; stuck: still pending. */
+    record Counts(int lost, int duplicated, int stuck, int recovered) {
+    }
+
+    @Test
+    void shouldJudgeEveryRunExactlyOnceWithTwoInstancesOnFerretDb() throws Exception {
+        String system = "twice-" + System.nanoTime();
+        List<String> store = List.of("--spring.mongodb.uri=" + TestServers.ferretDbUri(),
+                "--spring.mongodb.database=perfgate_twice_" + System.nanoTime());
+        List<TestApi> apis = new ArrayList<>();
+        List<Server> servers = new ArrayList<>();
+        try {
+            for (String name : List.of("one", "two")) {
+                int port = freePort();
+                TestApi api = new TestApi(port, TOKEN);
+                Server server = Server.start(args(store, port, checks(system)), name);
+                servers.add(server);
+                server.awaitUp(api);
+                apis.add(api);
+            }
+            ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
+            Map<Integer, String> ended = submit(system, apis, clients, new AtomicInteger());
+            clients.shutdown();
+            assertThat(clients.awaitTermination(3, TimeUnit.MINUTES)).as("clients finished").isTrue();
+
+            assertThat(count(apis.get(1), ended, 0)).isEqualTo(new Counts(0, 0, 0, 0));
+        } finally {
+            for (Server server : servers) {
+                server.kill();
+            }
+        }
+    }
+
+    private Counts killAndRestart(List<String> store) throws Exception {
+        String system = "crash-" + System.nanoTime();
+        int port = freePort();
+        List<String> args = args(store, port, checks(system));
+        TestApi api = new TestApi(port, TOKEN);
+
+        List<String> firstArgs = new ArrayList<>(args);
+        firstArgs.add("--perfgate.judging.workers=1");
+        Server first = Server.start(firstArgs, "first");
+        first.awaitUp(api);
+        AtomicInteger endedCount = new AtomicInteger();
+        ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
+        Map<Integer, String> ended = submit(system, List.of(api), clients, endedCount);
+        while (endedCount.get() < RUNS / 2) {
+            Thread.sleep(20);
+        }
+        first.kill();
+        Server second = Server.start(args, "second");
+        second.awaitUp(api);
+        clients.shutdown();
+        assertThat(clients.awaitTermination(3, TimeUnit.MINUTES)).as("clients finished").isTrue();
+        try {
+            return count(api, ended, second.recovered());
+        } finally {
+            second.kill();
+        }
+    }
+
+    /** CI clients: each run is created, gets results and is ended, call by call over the APIs in turn, retried until it answers. */
+    private Map<Integer, String> submit(String system, List<TestApi> apis, ExecutorService clients, AtomicInteger endedCount) {
+        Map<Integer, String> ended = new ConcurrentHashMap<>();
+        Instant giveUp = Instant.now().plus(Duration.ofMinutes(3));
+        for (int i = 0; i < RUNS; i++) {
+            int n = i;
+            clients.submit(() -> {
+                String environment = "env-" + (n % SERIES);
+                String id = retry(giveUp, () -> apis.get(n % apis.size()).post("/api/v1/runs", """
+                        {"system":"%s","workload":"peak","environment":"%s","runId":"%d"}""".formatted(system, environment, n)), "id");
+                retry(giveUp, () -> apis.get((n + 1) % apis.size()).post("/api/v1/runs/" + id + "/results", """
+                        {"format":"perfgate-results/v1","global":{"count":100,"ok":100,"ko":0,"p99Ms":100,"throughputRps":10},
+                         "measures":{"cpu_avg_pct":%d}}""".formatted(20 + n % 7)), null);
+                retry(giveUp, () -> apis.get(n % apis.size()).post("/api/v1/runs/" + id + "/end", null), null);
+                ended.put(n, id);
+                endedCount.incrementAndGet();
+                return null;
+            });
+        }
+        return ended;
+    }
+
+    /** Waits up to a minute in all for every ended run's verdict, counting what went wrong. */
+    private Counts count(TestApi api, Map<Integer, String> ended, int recovered) {
+        assertThat(ended).as("runs the clients ended; they gave up on: %s", failures).hasSize(RUNS);
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
+        int lost = 0;
+        int duplicated = 0;
+        int stuck = 0;
+        for (String id : ended.values()) {
+            long left = Math.max(0, Duration.between(Instant.now(), deadline).toSeconds());
+            Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=" + left);
+            Response run = api.get("/api/v1/runs/" + id);
+            lost += run.text("status").equals("running") ? 1 : 0;
+            stuck += verdict.status() == 200 ? 0 : 1;
+            duplicated += api.get("/api/v1/runs/" + id + "/verdicts").body().size() > 1 ? 1 : 0;
+        }
+        return new Counts(lost, duplicated, stuck, recovered);
+    }
+
+    private static Path checks(String system) throws IOException {
+        Path checks = Files.createTempDirectory("perfgate-crash-checks");
+        Files.writeString(checks.resolve(system + ".yaml"), """
+                system: %s
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    measure: cpu_avg_pct
+                    requirement: "< 80"
+                    growth: "<= +50%%"
+                """.formatted(system));
+        return checks;
+    }
+
+    private static List<String> args(List<String> store, int port, Path checks) {
+        List<String> args = new ArrayList<>(store);
+        args.addAll(List.of("--server.port=" + port, "--perfgate.checks-dir=" + checks, "--perfgate.security.admin-token=" + TOKEN,
+                "--perfgate.judging.lease=5s", "--perfgate.judging.budget=4s"));
+        return args;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Repeats a call until it answers 2xx (the server may be dead or starting), returning a field of the answer. */
+    private String retry(Instant giveUp, Supplier<Response> call, String field) throws InterruptedException {
+        String last;
+        while (true) {
+            try {
+                Response response = call.get();
+                if (response.status() / 100 == 2 && (field == null || !response.text(field).isEmpty())) {
+                    return field == null ? null : response.text(field);
+                }
+                last = response.status() + " " + response.raw();
+            } catch (RuntimeException down) {
+                // connection refused or reset while the server is killed or starting
+                last = down.toString();
+            }
+            if (Instant.now().isAfter(giveUp)) {
+                failures.add(last);
+                throw new IllegalStateException("gave up: " + last);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** A PerfGate JVM started from the test classpath. */
+    private record Server(Process process, Path log) {
+
+        static Server start(List<String> args, String name) throws IOException {
+            Path log = Files.createTempFile(Path.of("target"), "crash-" + name, ".log");
+            List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                    "-Xmx384m", "-cp", mainClassPath(), "dev.perfgate.PerfGateApplication"));
+            command.addAll(args);
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            return new Server(process, log);
+        }
+
+        /** The test classpath without the test classes: their fixed clocks and stand-ins are no part of the server. */
+        private static String mainClassPath() {
+            return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                    .filter(entry -> !entry.replace('\\', '/').matches(".*/test-classes/?"))
+                    .collect(Collectors.joining(File.pathSeparator));
+        }
+
+        void awaitUp(TestApi api) throws InterruptedException, IOException {
+            Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+            while (true) {
+                try {
+                    if (api.get("/actuator/health").status() == 200) {
+                        return;
+                    }
+                } catch (RuntimeException starting) {
+                    // not listening yet
+                }
+                assertThat(process.isAlive()).as("server alive; log: %s", Files.readString(log)).isTrue();
+                assertThat(Instant.now()).as("server up in time").isBefore(deadline);
+                Thread.sleep(200);
+            }
+        }
+
+        /** SIGKILL: no shutdown hook runs, nothing is handed back. */
+        void kill() throws InterruptedException {
+            process.destroyForcibly();
+            process.waitFor();
+        }
+
+        int recovered() throws IOException {
+            Matcher queued = Pattern.compile("Queued (\\d+) ended runs without a verdict").matcher(Files.readString(log));
+            return queued.find() ? Integer.parseInt(queued.group(1)) : 0;
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package dev.perfgate.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.bson.types.ObjectId;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.query.Query;
+
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunStatus;
+import dev.perfgate.run.Trigger;
+
+/**
+ * What the judging queue promises on every supported store: one holder per job however many claim at once, runs
+ * of a series in start order, a job whose lease ran out taken over, a job requested again while held judged again.
+ * This instance's own workers are off ({@code perfgate.judging.workers=0}): the test is the only claimer.
+ */
+abstract class JudgingQueueContract {
+
+    static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
+    static final Duration LEASE = Duration.ofSeconds(60);
+
+    @Autowired
+    JudgingQueue queue;
+
+    @Autowired
+    MongoTemplate mongo;
+
+    final String system = "queue-" + System.nanoTime();
+
+    @BeforeEach
+    void emptyQueue() {
+        mongo.remove(new Query(), JudgingJob.class);
+    }
+
+    @Test
+    void shouldGiveEachJobToExactlyOneOfManyConcurrentClaimers() throws Exception {
+        for (int i = 0; i < 12; i++) {
+            queue.addIfAbsent(run("env-" + i, T0.plusSeconds(i)), "v-" + i, "run ended", T0);
+        }
+        ExecutorService claimers = Executors.newFixedThreadPool(6);
+        List<Callable<List<String>>> tasks = new ArrayList<>();
+        for (int c = 0; c < 6; c++) {
+            String owner = "owner-" + c;
+            tasks.add(() -> {
+                List<String> taken = new ArrayList<>();
+                for (Optional<JudgingJob> job; (job = queue.claim(owner, T0.plusSeconds(1), LEASE)).isPresent(); ) {
+                    taken.add(job.get().verdictId());
+                }
+                return taken;
+            });
+        }
+        List<String> all = new ArrayList<>();
+        for (Future<List<String>> taken : claimers.invokeAll(tasks)) {
+            all.addAll(taken.get());
+        }
+        claimers.shutdown();
+
+        assertThat(all).as("every job claimed once, none twice").hasSize(12).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void shouldHoldALaterRunOfASeriesUntilTheEarlierOneIsDone() {
+        Run first = run("test", T0);
+        Run second = run("test", T0.plusSeconds(60));
+        queue.addIfAbsent(second, "v-2", "run ended", T0);
+        queue.addIfAbsent(first, "v-1", "run ended", T0);
+
+        JudgingJob taken = queue.claim("a", T0.plusSeconds(1), LEASE).orElseThrow();
+        Optional<JudgingJob> meanwhile = queue.claim("b", T0.plusSeconds(1), LEASE);
+        queue.done(taken);
+        JudgingJob next = queue.claim("b", T0.plusSeconds(2), LEASE).orElseThrow();
+
+        assertThat(taken.verdictId()).as("the earlier run first").isEqualTo("v-1");
+        assertThat(meanwhile).as("the later run waits while the earlier one is judged").isEmpty();
+        assertThat(next.verdictId()).isEqualTo("v-2");
+    }
+
+    @Test
+    void shouldLetAnotherInstanceTakeOverAJobWhoseLeaseRanOut() {
+        queue.addIfAbsent(run("test", T0), "v-1", "run ended", T0);
+        JudgingJob crashed = queue.claim("dead", T0, LEASE).orElseThrow();
+
+        Optional<JudgingJob> during = queue.claim("alive", T0.plus(LEASE).minusSeconds(1), LEASE);
+        JudgingJob after = queue.claim("alive", T0.plus(LEASE).plusSeconds(1), LEASE).orElseThrow();
+
+        assertThat(during).as("held while the lease lasts").isEmpty();
+        assertThat(after.owner()).isEqualTo("alive");
+        assertThat(after.claims()).isEqualTo(crashed.claims() + 1);
+    }
+
+    @Test
+    void shouldTakeOverAJobWhoseClaimerDiedBetweenClaimAndLease() {
+        Run run = run("test", T0);
+        queue.addIfAbsent(run, "v-1", "run ended", T0);
+        String token = mongo.findById(run.id(), JudgingJob.class).token();
+        mongo.insert(new org.bson.Document("_id", "judge:" + token + ":1").append("at", java.util.Date.from(T0)), "claims");
+
+        Optional<JudgingJob> duringLease = queue.claim("alive", T0.plusSeconds(1), LEASE);
+        Optional<JudgingJob> afterLease = queue.claim("alive", T0.plus(LEASE).plusSeconds(1), LEASE);
+
+        assertThat(duringLease).as("the claim may still be taking its lease").isEmpty();
+        assertThat(afterLease).as("a stale claim blocks the job no longer").isPresent();
+    }
+
+    @Test
+    void shouldJudgeAgainAJobRequestedAgainWhileItWasHeld() {
+        Run run = run("test", T0);
+        queue.addIfAbsent(run, "v-1", "run ended", T0);
+        JudgingJob held = queue.claim("a", T0, LEASE).orElseThrow();
+
+        queue.request(run, "v-2", "results attached", T0.plusSeconds(1));
+        boolean removed = queue.done(held);
+        JudgingJob again = queue.claim("a", T0.plusSeconds(2), LEASE).orElseThrow();
+
+        assertThat(removed).as("requested again: not done").isFalse();
+        assertThat(again.verdictId()).isEqualTo("v-2");
+        assertThat(again.reason()).isEqualTo("results attached");
+    }
+
+    @Test
+    void shouldQueueAnEndedRunOnceHoweverOftenItIsAdded() {
+        Run run = run("test", T0);
+
+        boolean first = queue.addIfAbsent(run, "ended-" + run.id(), "run ended", T0);
+        boolean retried = queue.addIfAbsent(run, "ended-" + run.id(), "run ended", T0);
+
+        assertThat(first).isTrue();
+        assertThat(retried).isFalse();
+    }
+
+    private Run run(String environment, Instant startedAt) {
+        return new Run(new ObjectId().toHexString(), system, "peak", environment, "1", null, null, null, null, null,
+                Trigger.API, List.of(), Map.of(), startedAt, startedAt.plusSeconds(30), 0, RunStatus.COMPLETED, null,
+                startedAt, null, null);
+    }
+}
