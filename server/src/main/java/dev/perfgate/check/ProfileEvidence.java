@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
 
@@ -42,20 +44,16 @@ class ProfileEvidence {
 
     /** The evidence of one evaluation, and the values profile checks read from it. */
     static final class Evidence {
-        static final Evidence NONE = new Evidence(List.of(), Map.of(), Map.of(), null, Map.of(), null);
+        static final Evidence NONE = new Evidence(List.of(), Map.of(), Map.of(), null);
 
         private final List<ProfileSummary> summaries;
         private final Map<String, ProfileFetch> runProfiles;
         private final Map<String, ProfileDiff> diffs;
         private final ProfiledRun run;
-        private final Map<String, Profile> baseProfiles;
-        private final ProfiledRun base;
 
         Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
-                ProfiledRun run, Map<String, Profile> baseProfiles, ProfiledRun base) {
+                ProfiledRun run) {
             this.summaries = summaries;
-            this.baseProfiles = baseProfiles;
-            this.base = base;
             this.runProfiles = runProfiles;
             this.diffs = diffs;
             this.run = run;
@@ -100,9 +98,11 @@ class ProfileEvidence {
                         return Measurement.noBaseline("no baseline run with a " + source.type() + " profile yet");
                     }
                     if (frames != null) {
-                        // only the stacks through the given frames, in both runs: the growth of code you can change
-                        diff = ProfileDiff.between(baseProfiles.get(source.type()).through(name -> normalize(name).startsWith(frames)),
-                                base.workload(), profile.through(name -> normalize(name).startsWith(frames)), run.workload());
+                        // only the functions with self time in the stacks through the given frames, with their shares
+                        // of the whole profile: the growth of code you can change, not of the server's own threads
+                        Set<String> own = ProfileAnalysis.functions(profile.through(name -> normalize(name).startsWith(frames)),
+                                run.workload()).stream().filter(f -> f.self() > 0).map(FunctionStat::name).collect(Collectors.toSet());
+                        return Measurement.of(diff.maxSignificantSelfShareGrowth(own::contains));
                     }
                     return Measurement.of(diff.maxSignificantSelfShareGrowth());
             }
@@ -149,7 +149,6 @@ class ProfileEvidence {
         List<ProfileSummary> summaries = new ArrayList<>();
         Map<String, ProfileFetch> runProfiles = new HashMap<>();
         Map<String, ProfileDiff> diffs = new HashMap<>();
-        Map<String, Profile> baseProfiles = new HashMap<>();
         for (String name : config.profiles()) {
             ProfileType type = type(name);
             ProfileReport report = base == null ? explainer.profile(target, type, profiled)
@@ -159,11 +158,10 @@ class ProfileEvidence {
             if (base != null && runFetch instanceof ProfileFetch.Ok runOk
                     && source.fetch(target, type, base.selection()) instanceof ProfileFetch.Ok baseOk) {
                 diffs.put(name, ProfileDiff.between(baseOk.profile(), base.workload(), runOk.profile(), profiled.workload()));
-                baseProfiles.put(name, baseOk.profile());
             }
             summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN()));
         }
-        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled, baseProfiles, base);
+        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled);
     }
 
     /** A run that ended within its ramp-up has no window to profile: every type says so. */
@@ -177,7 +175,7 @@ class ProfileEvidence {
                     null, null, null, null, null, List.of(), List.of(), List.of()));
             fetches.put(name, new ProfileFetch.Empty(reason));
         }
-        return new Evidence(List.copyOf(summaries), fetches, Map.of(), null, Map.of(), null);
+        return new Evidence(List.copyOf(summaries), fetches, Map.of(), null);
     }
 
     private static ProfileSummary summary(String name, ProfileReport report, ProfileFetch runFetch, ProfiledRun run,

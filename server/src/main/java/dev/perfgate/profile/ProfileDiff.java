@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import org.hipparchus.distribution.discrete.HypergeometricDistribution;
 
@@ -106,7 +107,13 @@ public final class ProfileDiff {
      * Profiles of measured amounts (bytes, nanoseconds) count every growth. 0 when nothing grew beyond noise.
      */
     public double maxSignificantSelfShareGrowth() {
-        return changes.stream().filter(this::beyondNoise).mapToDouble(FunctionChange::selfShareDelta).max().orElse(0);
+        return maxSignificantSelfShareGrowth(name -> true);
+    }
+
+    /** As {@link #maxSignificantSelfShareGrowth()}, among the functions {@code among} accepts only. */
+    public double maxSignificantSelfShareGrowth(Predicate<String> among) {
+        return changes.stream().filter(c -> among.test(c.name())).filter(this::beyondNoise)
+                .mapToDouble(FunctionChange::selfShareDelta).max().orElse(0);
     }
 
     private boolean beyondNoise(FunctionChange change) {

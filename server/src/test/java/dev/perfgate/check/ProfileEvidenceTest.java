@@ -65,7 +65,7 @@ class ProfileEvidenceTest {
         Instant start = Instant.parse("2026-03-01T10:00:00Z");
         ProfiledRun run = new ProfiledRun(new ProfileSelection(TimeWindow.of(start, start.plusSeconds(60)), Map.of()), 100);
         ProfileEvidence.Evidence evidence = new ProfileEvidence.Evidence(List.of(),
-                Map.of("alloc_bytes", new ProfileFetch.Ok(alloc, "app.alloc_in_new_tlab_bytes{}")), Map.of(), run, Map.of(), null);
+                Map.of("alloc_bytes", new ProfileFetch.Ok(alloc, "app.alloc_in_new_tlab_bytes{}")), Map.of(), run);
 
         // When
         Measurement application = evidence.value(new ValueSource.Profile("alloc_bytes", "totalPerRequest", null,
@@ -93,8 +93,7 @@ class ProfileEvidenceTest {
         ProfiledRun base = new ProfiledRun(new ProfileSelection(TimeWindow.of(start.minusSeconds(120), start.minusSeconds(60)), Map.of()), 100);
         ProfileEvidence.Evidence evidence = new ProfileEvidence.Evidence(List.of(),
                 Map.of("cpu", new ProfileFetch.Ok(after, "app.cpu{}")),
-                Map.of("cpu", ProfileDiff.between(before, base.workload(), after, run.workload())), run,
-                Map.of("cpu", before), base);
+                Map.of("cpu", ProfileDiff.between(before, base.workload(), after, run.workload())), run);
 
         // When
         Measurement whole = evidence.value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null));
@@ -103,6 +102,31 @@ class ProfileEvidenceTest {
 
         // Then
         assertThat(whole.value()).as("the poller: 16.7 %% -> 50.6 %%").isGreaterThan(30);
-        assertThat(application.value()).as("multiply was all of the demo's stacks before and after").isZero();
+        assertThat(application.value()).as("the poller is not the demo's code; multiply's share fell").isZero();
+    }
+
+    @Test
+    void shouldJudgeTheApplicationsHotspotByItsShareOfTheWholeProfile() {
+        // Given the CPU regression: multiply, the demo's code, grows from 40 to 600 samples; the poller idles on
+        Profile before = Profile.fromFolded("""
+                java/lang/Thread.run;org/apache/tomcat/NioEndpoint$Poller.run 300
+                java/lang/Thread.run;dev/perfgate/demo/matrix/MatrixController.get;dev/perfgate/demo/matrix/MatrixCalculator.multiply 40
+                """, Quantity.samples(100));
+        Profile after = Profile.fromFolded("""
+                java/lang/Thread.run;org/apache/tomcat/NioEndpoint$Poller.run 300
+                java/lang/Thread.run;dev/perfgate/demo/matrix/MatrixController.get;dev/perfgate/demo/matrix/MatrixCalculator.multiply 600
+                """, Quantity.samples(100));
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        ProfiledRun run = new ProfiledRun(new ProfileSelection(TimeWindow.of(start, start.plusSeconds(60)), Map.of()), 100);
+        ProfileEvidence.Evidence evidence = new ProfileEvidence.Evidence(List.of(),
+                Map.of("cpu", new ProfileFetch.Ok(after, "app.cpu{}")),
+                Map.of("cpu", ProfileDiff.between(before, run.workload(), after, run.workload())), run);
+
+        // When
+        Measurement application = evidence.value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null,
+                "dev/perfgate/demo/"));
+
+        // Then multiply went from 11.8 % to 66.7 % of the whole profile (within its own stacks it was 100 % both times)
+        assertThat(application.value()).isCloseTo(54.9, org.assertj.core.data.Offset.offset(0.1));
     }
 }
