@@ -3,8 +3,14 @@ package dev.perfgate.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.CookieManager;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +18,8 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
@@ -38,7 +46,9 @@ import dev.perfgate.check.GateDefinitions;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=secrets-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
-        "perfgate.checks-reload-ms=200", "PERFGATE_IT_PROM_TOKEN=t0kenFromEnv"})
+        "perfgate.checks-reload-ms=200", "PERFGATE_IT_PROM_TOKEN=t0kenFromEnv",
+        "perfgate.security.users[0].name=vic", "perfgate.security.users[0].password={noop}vic-secret",
+        "perfgate.security.users[0].role=viewer"})
 @ExtendWith(OutputCaptureExtension.class)
 class SecretsIT {
 
@@ -117,7 +127,10 @@ class SecretsIT {
         assertThat(unreachable.text("status")).as(unreachable.raw()).isEqualTo("INCONCLUSIVE");
         assertThat(unreachable.raw()).contains("Prometheus at http://127.0.0.1:1/");
         assertThat(checks.raw()).contains("127.0.0.1:" + prometheus.getAddress().getPort());
-        for (String shown : List.of(verdict.raw(), unreachable.raw(), checks.raw(), output.getOut(), output.getErr())) {
+        List<String> pages = pagesAsAViewer("/runs/" + verdict.text("id"), "/runs/" + unreachable.text("id"));
+        assertThat(pages.get(1)).as("the run page shows the masked reason").contains("Prometheus at http://127.0.0.1:1/");
+        for (String shown : List.of(verdict.raw(), unreachable.raw(), checks.raw(), pages.get(0), pages.get(1),
+                output.getOut(), output.getErr())) {
             assertThat(shown).doesNotContain(PASSWORD).doesNotContain(API_KEY);
         }
     }
@@ -150,6 +163,27 @@ class SecretsIT {
         assertThat(SEEN).anySatisfy(seen -> assertThat(seen).startsWith("/file/api/v1/query_range").endsWith("auth=" + basic));
         assertThat(SEEN).anySatisfy(seen -> assertThat(seen).startsWith("/env/api/v1/query_range").endsWith("auth=Bearer t0kenFromEnv"));
         assertThat(api.get("/api/v1/checks").raw()).doesNotContain(PASSWORD).doesNotContain("t0kenFromEnv");
+    }
+
+    /** The pages as a signed-in viewer sees them in a browser. */
+    private List<String> pagesAsAViewer(String... paths) throws Exception {
+        HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+        String login = browser.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/login")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        Matcher csrf = Pattern.compile("name=\"_csrf\"[^>]*value=\"([^\"]+)\"").matcher(login);
+        assertThat(csrf.find()).as("CSRF token on the login page").isTrue();
+        browser.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("username=vic&password=vic-secret&_csrf="
+                        + URLEncoder.encode(csrf.group(1), StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.discarding());
+        List<String> pages = new java.util.ArrayList<>();
+        for (String path : paths) {
+            HttpResponse<String> page = browser.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .header("Accept", "text/html").build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode()).as("%s as a viewer", path).isEqualTo(200);
+            pages.add(page.body());
+        }
+        return pages;
     }
 
     private Response judge(String environment) {
