@@ -80,20 +80,7 @@ class ProfileEvidenceTest {
     @Test
     void shouldJudgeTheHotspotGrowthOfTheApplicationsOwnStacksWhenFramesAreGiven() {
         // Given a fixed run on a busy machine: the server's poller grows, the application's request path does not
-        Profile before = Profile.fromFolded("""
-                java/lang/Thread.run;org/apache/tomcat/NioEndpoint$Poller.run 8
-                java/lang/Thread.run;dev/perfgate/demo/matrix/MatrixController.get;dev/perfgate/demo/matrix/MatrixCalculator.multiply 40
-                """, Quantity.samples(100));
-        Profile after = Profile.fromFolded("""
-                java/lang/Thread.run;org/apache/tomcat/NioEndpoint$Poller.run 42
-                java/lang/Thread.run;dev/perfgate/demo/matrix/MatrixController.get;dev/perfgate/demo/matrix/MatrixCalculator.multiply 41
-                """, Quantity.samples(100));
-        Instant start = Instant.parse("2026-03-01T10:00:00Z");
-        ProfiledRun run = new ProfiledRun(new ProfileSelection(TimeWindow.of(start, start.plusSeconds(60)), Map.of()), 100);
-        ProfiledRun base = new ProfiledRun(new ProfileSelection(TimeWindow.of(start.minusSeconds(120), start.minusSeconds(60)), Map.of()), 100);
-        ProfileEvidence.Evidence evidence = new ProfileEvidence.Evidence(List.of(),
-                Map.of("cpu", new ProfileFetch.Ok(after, "app.cpu{}")),
-                Map.of("cpu", ProfileDiff.between(before, base.workload(), after, run.workload())), run);
+        ProfileEvidence.Evidence evidence = cpuEvidence(8, 40, 42, 41);
 
         // When
         Measurement whole = evidence.value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null));
@@ -108,19 +95,7 @@ class ProfileEvidenceTest {
     @Test
     void shouldJudgeTheApplicationsHotspotByItsShareOfTheWholeProfile() {
         // Given the CPU regression: multiply, the demo's code, grows from 40 to 600 samples; the poller idles on
-        Profile before = Profile.fromFolded("""
-                java/lang/Thread.run;org/apache/tomcat/NioEndpoint$Poller.run 300
-                java/lang/Thread.run;dev/perfgate/demo/matrix/MatrixController.get;dev/perfgate/demo/matrix/MatrixCalculator.multiply 40
-                """, Quantity.samples(100));
-        Profile after = Profile.fromFolded("""
-                java/lang/Thread.run;org/apache/tomcat/NioEndpoint$Poller.run 300
-                java/lang/Thread.run;dev/perfgate/demo/matrix/MatrixController.get;dev/perfgate/demo/matrix/MatrixCalculator.multiply 600
-                """, Quantity.samples(100));
-        Instant start = Instant.parse("2026-03-01T10:00:00Z");
-        ProfiledRun run = new ProfiledRun(new ProfileSelection(TimeWindow.of(start, start.plusSeconds(60)), Map.of()), 100);
-        ProfileEvidence.Evidence evidence = new ProfileEvidence.Evidence(List.of(),
-                Map.of("cpu", new ProfileFetch.Ok(after, "app.cpu{}")),
-                Map.of("cpu", ProfileDiff.between(before, run.workload(), after, run.workload())), run);
+        ProfileEvidence.Evidence evidence = cpuEvidence(300, 40, 300, 600);
 
         // When
         Measurement application = evidence.value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null,
@@ -128,5 +103,19 @@ class ProfileEvidenceTest {
 
         // Then multiply went from 11.8 % to 66.7 % of the whole profile (within its own stacks it was 100 % both times)
         assertThat(application.value()).isCloseTo(54.9, org.assertj.core.data.Offset.offset(0.1));
+    }
+
+    /** CPU evidence of a run against its baseline: samples of Tomcat's poller and of the demo's multiply, before and after. */
+    private static ProfileEvidence.Evidence cpuEvidence(int pollerBefore, int multiplyBefore, int pollerAfter, int multiplyAfter) {
+        String stacks = """
+                java/lang/Thread.run;org/apache/tomcat/NioEndpoint$Poller.run %d
+                java/lang/Thread.run;dev/perfgate/demo/matrix/MatrixController.get;dev/perfgate/demo/matrix/MatrixCalculator.multiply %d
+                """;
+        Profile before = Profile.fromFolded(stacks.formatted(pollerBefore, multiplyBefore), Quantity.samples(100));
+        Profile after = Profile.fromFolded(stacks.formatted(pollerAfter, multiplyAfter), Quantity.samples(100));
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        ProfiledRun run = new ProfiledRun(new ProfileSelection(TimeWindow.of(start, start.plusSeconds(60)), Map.of()), 100);
+        return new ProfileEvidence.Evidence(List.of(), Map.of("cpu", new ProfileFetch.Ok(after, "app.cpu{}")),
+                Map.of("cpu", ProfileDiff.between(before, run.workload(), after, run.workload())), run);
     }
 }
