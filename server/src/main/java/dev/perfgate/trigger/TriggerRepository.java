@@ -17,14 +17,19 @@ import org.springframework.stereotype.Repository;
 import dev.perfgate.run.Series;
 
 /**
- * Triggered runs in the store (collection {@code triggers}) and the one-per-series locks ({@code triggerLocks}, one
- * document per series whose {@code _id} is the series: a unique insert is the only step every supported store keeps
- * atomic under concurrency). Snapshot updates only touch unfinished triggers, so a late write never revives one.
+ * Triggered runs in the store (collection {@code triggers}) and the one-per-series locks ({@code seriesLocks}).
+ * Snapshot updates only touch unfinished triggers, so a late write never revives one.
+ *
+ * <p>A lock is a series' generation: one document per taking, {@code _id} series and generation, never deleted, only
+ * marked freed. Taking a series inserts the generation after the newest one, and only when that one is freed. A unique
+ * insert is the only step every supported store keeps atomic under concurrency (FerretDB's conditional delete and
+ * update are not), so of any number of takers exactly one gets each generation; and freeing touches only the holder's
+ * own generation, so a late free can never release the lock of whoever took the series after it.
  */
 @Repository
 class TriggerRepository {
 
-    static final String LOCKS = "triggerLocks";
+    static final String LOCKS = "seriesLocks";
     private static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("requestedAt"), Sort.Order.desc("_id"));
 
     private final MongoTemplate mongo;
@@ -39,6 +44,8 @@ class TriggerRepository {
                 .named("requestedAt"));
         mongo.indexOps(StoredTrigger.class).createIndex(new Index().on("finished", Sort.Direction.ASC)
                 .named("finished"));
+        mongo.indexOps(LOCKS).createIndex(new Index().on("series", Sort.Direction.ASC)
+                .on("generation", Sort.Direction.DESC).named("series_generation"));
     }
 
     /** Stores a new trigger. */
@@ -90,10 +97,17 @@ class TriggerRepository {
         mongo.remove(Query.query(Criteria.where("_id").is(id)), StoredTrigger.class);
     }
 
-    /** Takes the series for a trigger: true for exactly one of any number of concurrent callers. */
+    /** Takes the series for a trigger: true for exactly one of any number of concurrent callers, none while held. */
     boolean lock(Series series, String triggerId, Instant at) {
+        Optional<Document> newest = newestLock(series);
+        if (newest.isPresent() && !newest.get().getBoolean("freed", false)) {
+            return false;
+        }
+        long generation = newest.map(lock -> ((Number) lock.get("generation")).longValue() + 1).orElse(1L);
         try {
-            mongo.insert(new Document("_id", series.toString()).append("triggerId", triggerId).append("lockedAt", at), LOCKS);
+            mongo.insert(new Document("_id", series + "#" + generation).append("series", series.toString())
+                    .append("generation", generation).append("triggerId", triggerId).append("lockedAt", at)
+                    .append("freed", false), LOCKS);
             return true;
         } catch (DuplicateKeyException taken) {
             return false;
@@ -102,13 +116,19 @@ class TriggerRepository {
 
     /** The id of the trigger holding the series, if one does. */
     Optional<String> lockHolder(Series series) {
-        return Optional.ofNullable(mongo.findById(series.toString(), Document.class, LOCKS))
+        return newestLock(series).filter(lock -> !lock.getBoolean("freed", false))
                 .map(lock -> lock.getString("triggerId"));
     }
 
-    /** Frees the series if this trigger holds it (and only then: another may have taken it since). */
+    /** Frees the series if this trigger holds it: only its own generation, so never a lock taken after it. */
     void unlock(Series series, String triggerId) {
-        mongo.remove(Query.query(Criteria.where("_id").is(series.toString()).and("triggerId").is(triggerId)), LOCKS);
+        mongo.updateMulti(Query.query(Criteria.where("series").is(series.toString()).and("triggerId").is(triggerId)),
+                new Update().set("freed", true), LOCKS);
+    }
+
+    private Optional<Document> newestLock(Series series) {
+        return Optional.ofNullable(mongo.findOne(Query.query(Criteria.where("series").is(series.toString()))
+                .with(Sort.by(Sort.Direction.DESC, "generation")).limit(1), Document.class, LOCKS));
     }
 
     private static Query unfinished(String id) {

@@ -235,11 +235,8 @@ public class Triggers {
                         + "(PerfGate lost track of it while it was queued); the series is reserved for that run until "
                         + held.get().reservedUntil() + ": PerfGate runs one load per series at a time");
             }
-            if (!store.lockHolder(series).equals(holder)) {
-                // another instance freed and took the series meanwhile; FerretDB's conditional delete is not atomic,
-                // so freeing the lock now could delete that instance's lock: look again
-                continue;
-            }
+            // frees only the holder's own generation: if another instance freed it and took the series meanwhile,
+            // its lock stays, and the next attempt finds it
             store.unlock(series, holder.get());
         }
         throw ApiException.conflict("Another run of " + series + " was triggered at the same moment: "

@@ -123,6 +123,19 @@ abstract class TriggerStoreContract {
     }
 
     @Test
+    void shouldKeepTheLockOfTheNextHolderWhenALateFreeOfThePreviousOneComes() {
+        store.lock(series, "t1", millisNow());
+        store.unlock(series, "t1");
+        assertThat(store.lock(series, "t2", millisNow())).isTrue();
+
+        store.unlock(series, "t1");
+
+        assertThat(store.lockHolder(series)).as("a second free of t1 (another instance that also found it finished) "
+                + "leaves t2's lock").contains("t2");
+        assertThat(store.lock(series, "t3", millisNow())).isFalse();
+    }
+
+    @Test
     void shouldListTheNewestFirstAndTheUnfinished() {
         Instant start = millisNow().plus(Duration.ofDays(3650));
         for (int i = 0; i < 3; i++) {
