@@ -10,18 +10,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code perfgate end}: ends a run (completed, or aborted with a reason), which starts its evaluation. */
 @Command(name = "end", sortOptions = false,
     description = "Ends a run: completed (the default) starts its evaluation; --aborted marks it INVALID with a reason.")
 final class EndCommand implements Callable<Integer> {
 
-  @ParentCommand
-  PerfGateCli parent;
-
-  @Option(names = "--run", required = true, paramLabel = "ID", description = "The run's PerfGate id (from start)")
-  String runId;
+  @Mixin
+  RunIdOption runId;
 
   @Option(names = "--aborted", description = "The load test failed or was cancelled")
   boolean aborted;
@@ -36,15 +32,12 @@ final class EndCommand implements Callable<Integer> {
   @Mixin
   ConnectionOptions connection;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help")
-  boolean help;
-
   @Override
   public Integer call() throws IOException, InterruptedException {
-    PerfGateCli.Context context = parent.context;
+    PerfGateCli.Context context = connection.context();
     Instant at = endedAt != null ? endedAt : Instant.now();
     RunEnd end = aborted ? RunEnd.aborted(reason == null ? "aborted" : reason, at) : RunEnd.completed(at);
-    RunInfo run = connection.client(context).end(runId, end);
+    RunInfo run = connection.client().end(runId.value, end);
     context.err().println("PerfGate: run " + run.runId() + " of " + run.series() + " " + run.status() + ": " + run.page());
     return 0;
   }

@@ -15,9 +15,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code perfgate run … -- <command>}: the whole gate around one load-test command. */
 @Command(name = "run", sortOptions = false,
@@ -28,9 +26,6 @@ import picocli.CommandLine.ParentCommand;
     footer = {"", "Example:", "  perfgate run --system shop --workload checkout --environment perf --ramp-up 30 \\",
         "      --results load-scripts/target/gatling -- ./mvnw -pl load-scripts gatling:test"})
 final class RunCommand implements Callable<Integer> {
-
-  @ParentCommand
-  PerfGateCli parent;
 
   @Mixin
   RunOptions run;
@@ -44,23 +39,20 @@ final class RunCommand implements Callable<Integer> {
   @Mixin
   ConnectionOptions connection;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help")
-  boolean help;
-
   @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The load test, after --")
   List<String> command;
 
   @Override
   public Integer call() throws IOException, InterruptedException {
-    PerfGateCli.Context context = parent.context;
-    GateRun gate = new GateRun(connection.client(context), context.err());
+    PerfGateCli.Context context = connection.context();
+    GateRun gate = connection.gate();
     Clock clock = Clock.systemUTC();
     RunRequest request = run.request(CiEnvironment.from(context.env())).withStartedAt(clock.instant());
     RunInfo started = gate.start(request, run.derivedRunId());
 
     context.err().println("PerfGate: running " + String.join(" ", command));
     // a CI cancel stops the JVM: abort the run on the way out, with one quick attempt
-    GateRun lastWord = new GateRun(connection.client(context, Retry.DEFAULT.withRetries(0)), context.err());
+    GateRun lastWord = new GateRun(connection.client(Retry.DEFAULT.withRetries(0)), context.err());
     CommandRunner.Result ran = new CommandRunner(clock).run(command, () -> abortQuietly(lastWord, started,
         "perfgate was stopped while the load test ran", clock.instant()));
     if (ran.exitCode() != 0) {

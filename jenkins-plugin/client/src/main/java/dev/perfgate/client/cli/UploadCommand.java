@@ -8,18 +8,14 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code perfgate upload}: attaches results and measures to a started run. */
 @Command(name = "upload", sortOptions = false,
     description = "Attaches results and/or measures to a run; do it before 'end', which starts the evaluation.")
 final class UploadCommand implements Callable<Integer> {
 
-  @ParentCommand
-  PerfGateCli parent;
-
-  @Option(names = "--run", required = true, paramLabel = "ID", description = "The run's PerfGate id (from start)")
-  String runId;
+  @Mixin
+  RunIdOption runId;
 
   @Mixin
   ResultsOptions results;
@@ -31,17 +27,14 @@ final class UploadCommand implements Callable<Integer> {
   @Mixin
   ConnectionOptions connection;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help")
-  boolean help;
-
   @Override
   public Integer call() throws IOException, InterruptedException {
-    PerfGateCli.Context context = parent.context;
+    PerfGateCli.Context context = connection.context();
     if (results.results == null && results.measures().isEmpty()) {
       throw new IllegalArgumentException("nothing to upload: give --results and/or --measure");
     }
-    PerfGateClient client = connection.client(context);
-    RunInfo run = client.run(runId);
+    PerfGateClient client = connection.client();
+    RunInfo run = client.run(runId.value);
     if (results.results != null) {
       ResultsUpload upload = results.load(rampUpSeconds != null ? rampUpSeconds : run.rampUpSeconds());
       upload.requireNotBefore(run.startedAt());

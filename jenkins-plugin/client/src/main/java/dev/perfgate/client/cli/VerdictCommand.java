@@ -5,19 +5,14 @@ import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 
 /** {@code perfgate verdict}: waits for an ended run's verdict, prints it, exits with its code. */
 @Command(name = "verdict", sortOptions = false,
     description = "Waits for a run's verdict, prints every check with its numbers and links, exits 0/2/3 (1: error).")
 final class VerdictCommand implements Callable<Integer> {
 
-  @ParentCommand
-  PerfGateCli parent;
-
-  @Option(names = "--run", required = true, paramLabel = "ID", description = "The run's PerfGate id (from start)")
-  String runId;
+  @Mixin
+  RunIdOption runId;
 
   @Mixin
   PolicyOptions policy;
@@ -25,12 +20,9 @@ final class VerdictCommand implements Callable<Integer> {
   @Mixin
   ConnectionOptions connection;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help")
-  boolean help;
-
   @Override
   public Integer call() throws IOException, InterruptedException {
-    Verdict verdict = connection.client(parent.context).awaitVerdict(runId, policy.timeout());
-    return policy.report(verdict, parent.context.out());
+    Verdict verdict = connection.client().awaitVerdict(runId.value, policy.timeout());
+    return policy.report(verdict, connection.context().out());
   }
 }
