@@ -3,8 +3,11 @@ package dev.perfgate.check;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.perfgate.definition.GateDefinition.BaselineStrategy;
+
 /**
- * One check's earlier runs of a series, newest first, as the growth decision sees them: pure, no I/O.
+ * One check's earlier runs of a series, newest first, as the growth decision sees them, and the baseline each
+ * strategy takes from them: pure, no I/O ({@link JudgedHistory} reads the runs).
  * It chooses the baselines and the noise sample so that neither is biased by the rule itself:
  * a suspected run (a WARN inside the noise) waits outside the baseline until the next run either
  * repeats it (then it was a regression) or does not (then it was noise and counts as a good run).
@@ -26,18 +29,21 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         REGRESSED;
 
         /**
-         * How a run stands for one check, from the check's stored result ({@code null}: not measured in that run)
-         * and whether the run as a whole may stand for the normal state (passed, or its regression was accepted).
+         * How a run stands for one check: a reviewed run as its review says, else as the growth decision left the
+         * check ({@link GrowthDecision#SUSPECTED}, {@link GrowthDecision#ELEVATED}, or null) and whether the run as
+         * a whole may stand for the normal state (passed, or its regression was accepted).
          */
-        public static Standing of(CheckResult check, boolean runGood) {
-            Noise noise = check == null ? null : check.noise();
-            if (noise != null && noise.suspected()) {
+        public static Standing of(boolean reviewed, boolean runGood, String decision) {
+            if (reviewed) {
+                return runGood ? GOOD : REGRESSED;
+            }
+            if (GrowthDecision.SUSPECTED.equals(decision)) {
                 return SUSPECTED;
             }
             if (!runGood) {
                 return REGRESSED;
             }
-            return noise != null && noise.elevated() ? ELEVATED : GOOD;
+            return GrowthDecision.ELEVATED.equals(decision) ? ELEVATED : GOOD;
         }
     }
 
@@ -55,6 +61,18 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
 
     public GrowthHistory {
         runs = List.copyOf(runs);
+    }
+
+    /** One check's history: the runs of {@code newestFirst} that measured {@code key}, each as it stands for it. */
+    static GrowthHistory of(List<PastRun> newestFirst, String key, int noiseRuns) {
+        List<Past> past = new ArrayList<>();
+        for (PastRun run : newestFirst) {
+            PastRun.Check check = run.check(key);
+            if (check != null) {
+                past.add(new Past(run.id(), run.runId(), check.value(), check.standing()));
+            }
+        }
+        return new GrowthHistory(past, noiseRuns);
     }
 
     /** A history of good runs only, without ids (older callers, tests with plain numbers). */
@@ -129,6 +147,22 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         String label = used.size() == 1 ? "run " + used.get(0).runId()
                 : "median of " + used.size() + " runs (" + used.get(used.size() - 1).runId() + "–" + used.get(0).runId() + ")";
         return new BaselineValue(used.get(0).id(), label, Noise.median(used.stream().map(Past::value).toList()));
+    }
+
+    /**
+     * What the check is compared with under {@code strategy}: the previous run, the median of the last
+     * {@code medianRuns} good runs, or the pinned run's value however old the run; a pin without the value (or no
+     * pin) falls back to the previous run.
+     */
+    BaselineValue baseline(BaselineStrategy strategy, int medianRuns, PastRun pin, String key) {
+        return switch (strategy) {
+            case PREVIOUS -> previous();
+            case MEDIAN -> median(medianRuns);
+            case PINNED -> {
+                PastRun.Check pinned = pin == null ? null : pin.check(key);
+                yield pinned != null ? new BaselineValue(pin.id(), "pinned run " + pin.runId(), pinned.value()) : previous();
+            }
+        };
     }
 
     /** The previous run, or the run before suspected or elevated ones (the level before a suspected change); null when none. */

@@ -61,7 +61,7 @@ class Judge {
             runs.setStatus(run.id(), RunStatus.COMPLETED, null);
         }
         JudgedHistory.Past past = history.before(run, gate);
-        PastRun profileBaseline = Baselines.profileBaseline(gate.baseline(), past.newestFirst(), past.pin());
+        PastRun profileBaseline = past.profileBaseline(gate.baseline());
         Run baselineRun = profileBaseline == null ? null : past.runs().get(profileBaseline.id());
         ProfileEvidence.Evidence evidence = profiles.collect(gate, run, runResults, baselineRun,
                 baselineRun == null ? null : results.find(baselineRun.id()).orElse(null));
@@ -77,9 +77,9 @@ class Judge {
     /** The one call into the evaluator. */
     private static CheckResult evaluate(GateDefinition gate, CheckDefinition check, ValueResolver.Resolved resolved,
             JudgedHistory.Past past) {
-        String key = Baselines.key(check.fingerprint(), resolved.request());
-        GrowthHistory growth = Baselines.growth(past.newestFirst(), key, gate.noiseRuns());
-        BaselineValue baseline = Baselines.of(gate.baseline(), growth, past.pin(), gate.baselineRuns(), key);
+        String key = PastRun.key(check.fingerprint(), resolved.request());
+        GrowthHistory growth = GrowthHistory.of(past.newestFirst(), key, gate.noiseRuns());
+        BaselineValue baseline = growth.baseline(gate.baseline(), gate.baselineRuns(), past.pin(), key);
         return Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline, growth);
     }
 }

@@ -13,6 +13,7 @@ import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.definition.GateDefinition.BaselineStrategy;
 import dev.perfgate.run.RegressionReview;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunRepository;
@@ -27,6 +28,17 @@ class JudgedHistory {
 
     /** The earlier runs, newest first, the pin (null when none or unusable) and the runs by id, for profiles. */
     record Past(List<PastRun> newestFirst, PastRun pin, Map<String, Run> runs) {
+
+        /** The run whose profiles this run's are compared with: the pin, the newest good run (median), else the previous. */
+        PastRun profileBaseline(BaselineStrategy strategy) {
+            if (strategy == BaselineStrategy.PINNED && pin != null) {
+                return pin;
+            }
+            if (strategy == BaselineStrategy.MEDIAN) {
+                return newestFirst.stream().filter(PastRun::good).findFirst().orElse(null);
+            }
+            return newestFirst.isEmpty() ? null : newestFirst.get(0);
+        }
     }
 
     private final RunRepository runs;
@@ -84,7 +96,7 @@ class JudgedHistory {
         Map<String, String> decisions = new HashMap<>();
         boolean regression = false;
         for (Document check : Optional.ofNullable(verdict.getList("checks", Document.class)).orElse(List.of())) {
-            String key = Baselines.key(check.getString("fingerprint"), check.getString("request"));
+            String key = PastRun.key(check.getString("fingerprint"), check.getString("request"));
             String growth = check.getString("growthStatus");
             Document noise = check.get("noise", Document.class);
             String decision = noise == null ? null : noise.getString("decision");
@@ -101,24 +113,9 @@ class JudgedHistory {
         RegressionReview review = run.review();
         boolean good = review != null ? review.decision() == RegressionReview.Decision.ACCEPTED
                 : !regression && !CheckStatus.FAIL.name().equals(verdict.getString("status"));
-        Map<String, GrowthHistory.Standing> standings = new HashMap<>();
-        for (String key : values.keySet()) {
-            standings.put(key, standing(review != null, good, decisions.get(key)));
-        }
-        return new PastRun(run.id(), run.runId(), good, Map.copyOf(values), Map.copyOf(standings));
-    }
-
-    /** How a run stands for one check: a reviewed run as its review says, else as the growth decision left it. */
-    static GrowthHistory.Standing standing(boolean reviewed, boolean good, String decision) {
-        if (reviewed) {
-            return good ? GrowthHistory.Standing.GOOD : GrowthHistory.Standing.REGRESSED;
-        }
-        if (GrowthDecision.SUSPECTED.equals(decision)) {
-            return GrowthHistory.Standing.SUSPECTED;
-        }
-        if (!good) {
-            return GrowthHistory.Standing.REGRESSED;
-        }
-        return GrowthDecision.ELEVATED.equals(decision) ? GrowthHistory.Standing.ELEVATED : GrowthHistory.Standing.GOOD;
+        Map<String, PastRun.Check> checks = new HashMap<>();
+        values.forEach((key, value) -> checks.put(key,
+                new PastRun.Check(value, GrowthHistory.Standing.of(review != null, good, decisions.get(key)))));
+        return new PastRun(run.id(), run.runId(), good, checks);
     }
 }

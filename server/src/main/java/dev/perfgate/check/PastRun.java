@@ -3,23 +3,27 @@ package dev.perfgate.check;
 import java.util.Map;
 
 /**
- * An earlier judged run as baselines see it: PerfGate's id, the caller's run id for labels, whether it may
- * stand for the normal state of its series, the value of each check ({@link Baselines#key}) and how the run
- * stands for each check in the growth decision (suspected, elevated, …).
+ * An earlier judged run as baselines see it: PerfGate's id, the caller's run id for labels, whether the run as a
+ * whole may stand for the normal state of its series (the profile baseline), and each check it measured
+ * ({@link #key}) with its value and how the run stands for it in the growth decision (suspected, elevated, …).
  */
-record PastRun(String id, String runId, boolean good, Map<String, Double> values,
-        Map<String, GrowthHistory.Standing> standings) {
+record PastRun(String id, String runId, boolean good, Map<String, Check> checks) {
 
-    /** A run whose checks all stand as the run does. */
-    PastRun(String id, String runId, boolean good, Map<String, Double> values) {
-        this(id, runId, good, values, Map.of());
+    /** One check of the run: its value and how the run stands for it ({@link GrowthHistory.Standing#of}). */
+    record Check(double value, GrowthHistory.Standing standing) {
     }
 
-    Double value(String key) {
-        return values.get(key);
+    PastRun {
+        checks = Map.copyOf(checks);
     }
 
-    GrowthHistory.Standing standing(String key) {
-        return standings.getOrDefault(key, good ? GrowthHistory.Standing.GOOD : GrowthHistory.Standing.REGRESSED);
+    /** The key of a check's value: its fingerprint, and the request when it is judged per request. */
+    static String key(String fingerprint, String request) {
+        return request == null ? fingerprint : fingerprint + "|" + request;
+    }
+
+    /** The check with this key; null when the run did not measure it. */
+    Check check(String key) {
+        return checks.get(key);
     }
 }

@@ -2,17 +2,94 @@ package dev.perfgate.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.perfgate.check.GrowthHistory.Past;
 import dev.perfgate.check.GrowthHistory.Standing;
+import dev.perfgate.definition.GateDefinition.BaselineStrategy;
 
 class GrowthHistoryTest {
 
+    private static final String CPU = PastRun.key("fp-cpu", null);
+
     private static Past run(int runId, double value, Standing standing) {
         return new Past("id" + runId, String.valueOf(runId), value, standing);
+    }
+
+    /** Runs n (newest) to 1 of a series: value of avg CPU, or '-' for none; a leading '!' marks a regressed run. */
+    static List<PastRun> runs(String... values) {
+        List<PastRun> runs = new ArrayList<>();
+        for (int i = 0, number = values.length; i < values.length; i++, number--) {
+            boolean good = !values[i].startsWith("!");
+            String value = values[i].replace("!", "");
+            runs.add(new PastRun("id-" + number, String.valueOf(number), good, value.equals("-") ? Map.of()
+                    : Map.of(CPU, new PastRun.Check(Double.parseDouble(value), good ? Standing.GOOD : Standing.REGRESSED))));
+        }
+        return runs;
+    }
+
+    private static GrowthHistory history(String values, int noiseRuns) {
+        return GrowthHistory.of(runs(values.split(",\\s*")), CPU, noiseRuns);
+    }
+
+    @ParameterizedTest(name = "previous of [{0}] is {1} from {2}")
+    @CsvSource(delimiter = ';', nullValues = "none", value = {
+            "20, 30, 40;   20; run 3",
+            "-, 30, 40;  30; run 2",
+            "!90, 30, 40;  90; run 3",
+            "-, -;     none; none"})
+    void shouldTakeThePreviousRunWithTheValueGoodOrNot(String values, Double expected, String label) {
+        BaselineValue baseline = history(values, 3).baseline(BaselineStrategy.PREVIOUS, 3, null, CPU);
+
+        assertThat(baseline == null ? null : baseline.value()).isEqualTo(expected);
+        assertThat(baseline == null ? null : baseline.label()).isEqualTo(label);
+    }
+
+    @ParameterizedTest(name = "median of {1} good runs in [{0}] is {2} ({3})")
+    @CsvSource(delimiter = ';', nullValues = "none", value = {
+            "10, 30, 20, 100, 40;   3; 20;   median of 3 runs (3–5)",
+            "10, !90, 30, 20, 40;   3; 20;   median of 3 runs (2–5)",
+            "10, -, 30;           3; 20;   median of 2 runs (1–3)",
+            "10, 30, 20, 100, 40;   1; 10;   run 5",
+            "!90, !80;              3; none; none"})
+    void shouldTakeTheMedianOfTheLastGoodRuns(String values, int runs, Double expected, String label) {
+        BaselineValue baseline = history(values, 3).baseline(BaselineStrategy.MEDIAN, runs, null, CPU);
+
+        assertThat(baseline == null ? null : baseline.value()).isEqualTo(expected);
+        assertThat(baseline == null ? null : baseline.label()).isEqualTo(label);
+    }
+
+    @Test
+    void shouldComparePinnedWithThePinnedRunHoweverOld() {
+        PastRun pin = new PastRun("id-1", "1", true, Map.of(CPU, new PastRun.Check(12.5, Standing.GOOD)));
+
+        BaselineValue baseline = history("30, 31", 3).baseline(BaselineStrategy.PINNED, 3, pin, CPU);
+
+        assertThat(baseline).isEqualTo(new BaselineValue("id-1", "pinned run 1", 12.5));
+    }
+
+    @Test
+    void shouldFallBackToThePreviousRunWhenThePinLacksTheValueOrThereIsNoPin() {
+        PastRun pinWithoutCpu = new PastRun("id-1", "1", true, Map.of());
+
+        BaselineValue withoutValue = history("30, 31", 3).baseline(BaselineStrategy.PINNED, 3, pinWithoutCpu, CPU);
+        BaselineValue noPin = history("30, 31", 3).baseline(BaselineStrategy.PINNED, 3, null, CPU);
+
+        assertThat(withoutValue).as("pin without the value").isEqualTo(new BaselineValue("id-2", "run 2", 30));
+        assertThat(noPin).as("no pin").isEqualTo(new BaselineValue("id-2", "run 2", 30));
+    }
+
+    @Test
+    void shouldBuildTheNoiseBandFromTheLastGoodRunsOnly() {
+        List<Double> noise = history("10, !90, -, 12, 11, 13", 3).noiseValues();
+
+        assertThat(noise).containsExactly(10.0, 12.0, 11.0);
     }
 
     @Test
@@ -66,22 +143,19 @@ class GrowthHistoryTest {
                 .containsExactly("8", "7");
     }
 
-    @Test
-    void shouldTellHowARunStandsFromItsStoredCheck() {
-        Noise measured = new Noise(10, 100, 3, 4.45, 4.45, false, null);
-        CheckResult suspected = check(measured.withDecision(GrowthDecision.SUSPECTED, 2.3, "…"), CheckStatus.WARN);
-        CheckResult elevated = check(measured.withDecision(GrowthDecision.ELEVATED, 2.5, "…"), CheckStatus.PASS);
-        CheckResult passed = check(measured, CheckStatus.PASS);
+    @ParameterizedTest(name = "reviewed {0}, run good {1}, decision {2}: {3}")
+    @CsvSource(nullValues = "none", value = {
+            "false, false, suspected, SUSPECTED",
+            "false, true,  elevated,  ELEVATED",
+            "false, false, elevated,  REGRESSED",
+            "false, true,  none,      GOOD",
+            "false, false, none,      REGRESSED",
+            "true,  true,  suspected, GOOD",
+            "true,  false, elevated,  REGRESSED"})
+    void shouldTellHowARunStandsForACheck(boolean reviewed, boolean runGood, String decision, Standing expected) {
+        Standing standing = Standing.of(reviewed, runGood, decision);
 
-        assertThat(Standing.of(suspected, false)).as("a suspicion waits, whatever else the run did").isEqualTo(Standing.SUSPECTED);
-        assertThat(Standing.of(elevated, true)).isEqualTo(Standing.ELEVATED);
-        assertThat(Standing.of(elevated, false)).isEqualTo(Standing.REGRESSED);
-        assertThat(Standing.of(passed, true)).isEqualTo(Standing.GOOD);
-        assertThat(Standing.of(null, true)).isEqualTo(Standing.GOOD);
-    }
-
-    private static CheckResult check(Noise noise, CheckStatus growth) {
-        return new CheckResult("p99", "p99", "fp", null, growth, false, "FAIL", 111.0, "ms", null, null, "<= +10%", growth,
-                "b", "median of 5 runs", 100.0, 11.0, 11.0, 0.0, noise, "", List.of());
+        assertThat(standing).as("a suspicion waits, whatever else the run did, unless the run was reviewed")
+                .isEqualTo(expected);
     }
 }
