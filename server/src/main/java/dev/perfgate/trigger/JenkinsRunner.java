@@ -74,8 +74,7 @@ class JenkinsRunner implements RunRunner {
         if (judged.isEmpty()) {
             throw new IOException("run " + run.runId() + " was not judged within " + config.followTimeout().toMinutes() + " min");
         }
-        progress.verdict(judged.get().verdict().status(), judged.get().verdict().summary());
-        progress.state(Progress.State.DONE, "judged " + judged.get().verdict().status());
+        progress.judged(judged.get().verdict());
     }
 
     /** Posts the build request; the queue item's URL when Jenkins gives one. */

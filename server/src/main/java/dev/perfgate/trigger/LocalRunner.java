@@ -113,8 +113,7 @@ class LocalRunner implements RunRunner {
             progress.state(Progress.State.DONE, "the verdict is still pending after " + verdictWait.toSeconds() + " s");
             return;
         }
-        progress.verdict(judged.verdict().status(), judged.verdict().summary());
-        progress.state(Progress.State.DONE, "judged " + judged.verdict().status());
+        progress.judged(judged.verdict());
     }
 
     /** Runs the load process to its end, feeding its console to the progress; its exit code. */

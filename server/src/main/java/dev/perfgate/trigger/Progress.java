@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 
+import dev.perfgate.run.RunVerdict;
 import dev.perfgate.run.Series;
 
 /**
@@ -130,10 +131,13 @@ public final class Progress {
         });
     }
 
-    void verdict(String verdict, String summary) {
+    /** The run was judged: its verdict, and the trigger is done. */
+    void judged(RunVerdict judged) {
         milestone(() -> {
-            this.verdict = verdict;
-            this.verdictSummary = summary;
+            this.verdict = judged.status();
+            this.verdictSummary = judged.summary();
+            this.state = State.DONE;
+            this.message = "judged " + judged.status();
         });
     }
 
