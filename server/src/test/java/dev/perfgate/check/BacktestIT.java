@@ -1,0 +1,167 @@
+package dev.perfgate.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+import dev.perfgate.SharedServer;
+import dev.perfgate.TestApi;
+import dev.perfgate.TestApi.Response;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The backtest API over a recorded Perfana story (runs 151–155, CPU posted as a measure): the checks in force replay
+ * to the verdicts given, a loosened file clears run 154, a Prometheus check that was never stored is not replayable,
+ * a broken file is a 400 naming file and line, and no verdict is written.
+ */
+class BacktestIT extends SharedServer {
+
+    static final String CHECKS_YAML = """
+            system: %s
+            checks:
+              - id: cpu
+                name: avg CPU
+                unit: "%%"
+                key: true
+                measure: cpu_avg_pct
+                requirement: "%s"
+                growth: "%s"
+              - id: p99
+                name: p99 response time
+                results: { stat: p99 }
+                requirement: "%s"
+            """;
+
+    @Autowired
+    GateDefinitions definitions;
+
+    TestApi api;
+    String system;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        api = new TestApi(port, ADMIN_TOKEN);
+        system = "backtest-" + System.nanoTime();
+        ChecksDir.write(definitions, CHECKS, system + ".yaml", CHECKS_YAML.formatted(system, "< 50", "<= +10%", "<= 200ms"));
+        run("151", 18.10, 120);
+        run("152", 18.90, 125);
+        run("153", 18.52, 118);
+        run("154", 51.12, 260);
+        run("155", 32.00, 95);
+    }
+
+    @Test
+    void shouldReplayTheChecksInForceToTheVerdictsGiven() {
+        Response answer = api.post(path(), null);
+
+        assertThat(answer.status()).as(answer.raw()).isEqualTo(200);
+        JsonNode body = answer.body();
+        assertThat(body.path("submitted").asBoolean()).isFalse();
+        assertThat(body.path("runs")).hasSize(5);
+        assertThat(row(body, "154").path("replayed").asString()).isEqualTo("FAIL");
+        assertThat(row(body, "154").path("findings").get(0).path("message").asString())
+                .isEqualTo("avg CPU 51.12 % > 50 %; avg CPU 51.12 % vs 18.52 % in run 153: +176 % > +10 %");
+        assertThat(body.path("summary").path("changed").asInt()).as("nothing changed").isZero();
+        assertThat(body.path("summary").path("replayed").path("FAIL").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldClearRun154WithLooserChecksAndWriteNoVerdict() throws Exception {
+        String looser = CHECKS_YAML.formatted(system, "< 60", "<= +200%", "<= 300ms");
+        String verdictsBefore = api.get("/api/v1/runs/" + id("154") + "/verdicts").raw();
+
+        Response answer = api.post(path(), TestApi.json(Map.of("file", "looser.yaml", "checks", looser)));
+
+        assertThat(answer.status()).as(answer.raw()).isEqualTo(200);
+        JsonNode body = answer.body();
+        assertThat(body.path("submitted").asBoolean()).isTrue();
+        assertThat(row(body, "154").path("actual").asString()).isEqualTo("FAIL");
+        assertThat(row(body, "154").path("replayed").asString()).isEqualTo("PASS");
+        assertThat(row(body, "154").path("changed").asBoolean()).isTrue();
+        assertThat(body.path("summary").path("changed").asInt()).isEqualTo(1);
+        assertThat(body.path("summary").path("clearedFails").asInt()).isEqualTo(1);
+        assertThat(api.get("/api/v1/runs/" + id("154") + "/verdicts").raw()).as("no verdict written").isEqualTo(verdictsBefore);
+        assertThat(api.get("/api/v1/runs/" + id("154")).body().path("verdict").path("status").asString()).isEqualTo("FAIL");
+    }
+
+    @Test
+    void shouldMarkAPrometheusCheckWithNoStoredValueNotReplayable() {
+        String withPrometheus = CHECKS_YAML.formatted(system, "< 50", "<= +10%", "<= 200ms") + """
+                  - id: heap
+                    name: heap used
+                    unit: bytes
+                    prometheus: { query: 'sum(jvm_memory_used_bytes{area="heap"})', aggregate: max }
+                    requirement: "< 1000000000"
+                prometheus: { url: "http://127.0.0.1:9" }
+                """;
+
+        Response answer = api.post(path(), TestApi.json(Map.of("checks", withPrometheus)));
+
+        assertThat(answer.status()).as(answer.raw()).isEqualTo(200);
+        JsonNode run151 = row(answer.body(), "151");
+        assertThat(run151.path("replayed").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(run151.path("notReplayable").get(0).asString()).isEqualTo("heap used");
+        assertThat(run151.path("findings").get(0).path("message").asString()).contains("not replayable")
+                .contains("http://127.0.0.1:9 is not one the checks in force use");
+        assertThat(answer.body().path("summary").path("notReplayableRuns").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void shouldRefuseABrokenChecksFileNamingFileAndLine() {
+        String broken = CHECKS_YAML.formatted(system, "< 50", "<= +10%", "<= 200ms").replace("measure: cpu_avg_pct", "measure: [");
+
+        Response answer = api.post(path(), TestApi.json(Map.of("file", "checks/mine.yaml", "checks", broken)));
+
+        assertThat(answer.status()).as(answer.raw()).isEqualTo(400);
+        assertThat(answer.body().path("detail").asString()).startsWith("The checks file was rejected: checks/mine.yaml:");
+        JsonNode problem = answer.body().path("problems").get(0);
+        assertThat(problem.path("file").asString()).isEqualTo("checks/mine.yaml");
+        assertThat(problem.path("line").asInt()).isPositive();
+    }
+
+    @Test
+    void shouldRefuseAFileForAnotherSystemAndAnUnknownSeries() {
+        Response other = api.post(path(), TestApi.json(Map.of("checks",
+                CHECKS_YAML.formatted("other-system", "< 50", "<= +10%", "<= 200ms"))));
+        Response unknown = api.post("/api/v1/series/no-such-system/peak/test/backtest", null);
+
+        assertThat(other.status()).as(other.raw()).isEqualTo(400);
+        assertThat(other.body().path("detail").asString()).contains("does not apply to " + system + "/peak/test");
+        assertThat(unknown.status()).as(unknown.raw()).isEqualTo(404);
+    }
+
+    private String path() {
+        return "/api/v1/series/" + system + "/peak/test/backtest";
+    }
+
+    private String id(String runId) {
+        return row(api.get("/api/v1/runs?system=" + system + "&limit=10").body(), runId).path("id").asString();
+    }
+
+    private static JsonNode row(JsonNode body, String runId) {
+        for (JsonNode run : body.path("runs")) {
+            if (run.path("runId").asString().equals(runId)) {
+                return run;
+            }
+        }
+        throw new AssertionError("no run " + runId + " in " + body);
+    }
+
+    private void run(String runId, double cpu, double p99) throws IOException {
+        Response created = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test","runId":"%s","version":"1.%s"}"""
+                .formatted(system, runId, runId));
+        String id = created.text("id");
+        Response results = api.post("/api/v1/runs/" + id + "/results", """
+                {"format":"perfgate-results/v1","global":{"count":1000,"ok":1000,"ko":0,"meanMs":40,"p50Ms":35,
+                 "p99Ms":%s,"throughputRps":50},"measures":{"cpu_avg_pct":%s}}""".formatted(p99, cpu));
+        assertThat(results.status()).as(results.raw()).isEqualTo(200);
+        assertThat(api.post("/api/v1/runs/" + id + "/end", null).status()).isEqualTo(200);
+        assertThat(api.get("/api/v1/runs/" + id + "/verdict?wait=60").status()).isEqualTo(200);
+    }
+}
