@@ -43,7 +43,7 @@ public class Backtests {
     public static final class ChecksRejected extends RuntimeException {
         private final transient List<Problem> problems;
 
-        ChecksRejected(List<Problem> problems) {
+        public ChecksRejected(List<Problem> problems) {
             super("The checks file was rejected: " + String.join("; ", problems.stream().map(Problem::toString).toList()));
             this.problems = List.copyOf(problems);
         }
