@@ -74,7 +74,7 @@ class BacktestPageControllerTest {
         String page = mvc.perform(get("/series/afterburner/peak/test/backtest")).andExpect(status().isOk())
                 .andReturn().getResponse().getContentAsString();
 
-        assertThat(page).contains("Checks in force (afterburner.yaml)").contains("2 of 3 verdicts change")
+        assertThat(page).contains("Checks in force: afterburner.yaml").contains("2 of 3 verdicts change")
                 .contains("data-run=\"154\" data-changed=\"true\"").contains("heap: no data (not replayable: no live source)")
                 .contains("not replayable: heap").contains("FAILs cleared 1");
     }

@@ -259,6 +259,32 @@ class UiBrowserIT {
     }
 
     @Test
+    void shouldBacktestTheChecksInForceAndAnEditedFileFromTheTrendsPage() throws Exception {
+        seedThePerfanaStory();
+        signIn("ann", "ann-secret");
+        browser.get(url("/series/afterburner/peak/test/trends"));
+
+        waitFor(By.linkText("Backtest the checks over these runs")).click();
+        WebElement run154 = waitFor(By.cssSelector("#backtest tr[data-run='154']"));
+        assertThat(run154.getAttribute("data-changed")).as("the checks in force replay to the verdict given").isEqualTo("false");
+        assertThat(run154.getText()).contains("FAIL").contains("avg CPU 51.12 % > 50 %");
+        assertThat(browser.findElement(By.id("backtest-summary")).getText()).startsWith("0 of ");
+        screenshot("14-backtest-in-force");
+
+        WebElement checks = browser.findElement(By.id("checks"));
+        String looser = checks.getAttribute("value").replace("\"< 50\"", "\"< 60\"").replace("<= +10%", "<= +200%")
+                .replace("<= 200ms", "<= 300ms");
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].value = arguments[1]", checks, looser);
+        browser.findElement(By.id("run-backtest")).click();
+
+        WebElement edited = waitFor(By.cssSelector("#backtest tr[data-run='154'][data-changed='true']"));
+        assertThat(edited.findElements(By.cssSelector(".badge")).get(1).getText()).isEqualTo("PASS");
+        assertThat(browser.findElement(By.id("backtest-summary")).getText()).startsWith("1 of ").contains("FAILs cleared 1");
+        assertThat(browser.findElement(By.tagName("h2")).getText()).startsWith("Edited checks");
+        screenshot("15-backtest-edited");
+    }
+
+    @Test
     void shouldShowAViewerThePagesButNoActions() throws Exception {
         seedThePerfanaStory();
 
