@@ -3,6 +3,8 @@ package dev.perfgate.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -12,6 +14,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import dev.perfgate.SharedServer;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
+import dev.perfgate.system.TestServers;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -109,6 +112,50 @@ class BacktestIT extends SharedServer {
         assertThat(run151.path("findings").get(0).path("message").asString()).contains("not replayable")
                 .contains("http://127.0.0.1:9 is not one the checks in force use");
         assertThat(answer.body().path("summary").path("notReplayableRuns").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void shouldReplayAStoredPrometheusValueWithoutQueryingAndQueryANewOneLive() throws Exception {
+        String prom = "backtest-prom-" + System.nanoTime();
+        String inForce = """
+                system: %s
+                prometheus: { url: "%s" }
+                checks:
+                  - id: level
+                    name: level
+                    prometheus: { query: 'vector(42)', aggregate: avg }
+                    requirement: "< 50"
+                """.formatted(prom, TestServers.prometheusUrl());
+        ChecksDir.write(definitions, CHECKS, prom + ".yaml", inForce);
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(300);
+        for (int i = 0; i < 3; i++) {
+            String id = api.post("/api/v1/runs", """
+                    {"system":"%s","workload":"peak","environment":"test","runId":"%d","startedAt":"%s"}"""
+                    .formatted(prom, i + 1, start.plusSeconds(90L * i))).text("id");
+            api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(90L * i + 60) + "\"}");
+            assertThat(api.get("/api/v1/runs/" + id + "/verdict?wait=60").text("status")).isEqualTo("PASS");
+        }
+        String stricter = inForce.replace("\"< 50\"", "\"< 40\"") + """
+                  - id: other
+                    name: other level
+                    prometheus: { query: 'vector(7)', aggregate: avg }
+                    requirement: "< 5"
+                """;
+
+        Response offline = api.post("/api/v1/series/" + prom + "/peak/test/backtest",
+                TestApi.json(Map.of("checks", stricter, "live", false)));
+        Response live = api.post("/api/v1/series/" + prom + "/peak/test/backtest", TestApi.json(Map.of("checks", stricter)));
+
+        assertThat(offline.status()).as(offline.raw()).isEqualTo(200);
+        JsonNode first = row(offline.body(), "1");
+        assertThat(first.path("replayed").asString()).as("the stored 42 breaks < 40; the new query is not stored")
+                .isEqualTo("FAIL");
+        assertThat(first.path("findings").toString()).contains("level 42 > 40").contains("live queries are off");
+        assertThat(first.path("notReplayable").get(0).asString()).isEqualTo("other level");
+        assertThat(row(live.body(), "1").path("findings").toString()).as("queried now at the Prometheus in force")
+                .contains("other level 7 > 5");
+        assertThat(live.body().path("summary").path("notReplayableRuns").asInt()).isZero();
+        assertThat(live.body().path("summary").path("newFails").asInt()).isEqualTo(3);
     }
 
     @Test
