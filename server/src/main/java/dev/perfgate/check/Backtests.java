@@ -187,7 +187,14 @@ public class Backtests {
     /** The stored value, judged by the replayed check's own idea of a real reading; none stored: no data then. */
     private static Measurement storedValue(CheckDefinition check, CheckResult stored) {
         if (stored.value() == null) {
-            return Measurement.missing("no value when the run was judged: " + stored.message());
+            String message = stored.message() == null ? "" : stored.message();
+            for (String said : List.of(": no data (", ": implausible reading, not judged (")) {
+                String prefix = stored.label() + said;
+                if (message.startsWith(prefix) && message.endsWith(")")) {
+                    message = message.substring(prefix.length(), message.length() - 1);
+                }
+            }
+            return Measurement.missing(message + "; as when the run was judged");
         }
         return Plausibility.ofExpect(check, stored.value()).map(Measurement::implausible)
                 .orElseGet(() -> Measurement.of(stored.value()));

@@ -125,6 +125,10 @@ class BacktestIT extends SharedServer {
                     name: level
                     prometheus: { query: 'vector(42)', aggregate: avg }
                     requirement: "< 50"
+                  - id: absent
+                    name: absent level
+                    prometheus: { query: 'up{job="no-such-job-for-backtest"}', aggregate: avg }
+                    requirement: "< 50"
                 """.formatted(prom, TestServers.prometheusUrl());
         ChecksDir.write(definitions, CHECKS, prom + ".yaml", inForce);
         Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(300);
@@ -133,7 +137,7 @@ class BacktestIT extends SharedServer {
                     {"system":"%s","workload":"peak","environment":"test","runId":"%d","startedAt":"%s"}"""
                     .formatted(prom, i + 1, start.plusSeconds(90L * i))).text("id");
             api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(90L * i + 60) + "\"}");
-            assertThat(api.get("/api/v1/runs/" + id + "/verdict?wait=60").text("status")).isEqualTo("PASS");
+            assertThat(api.get("/api/v1/runs/" + id + "/verdict?wait=60").text("status")).isEqualTo("INCONCLUSIVE");
         }
         String stricter = inForce.replace("\"< 50\"", "\"< 40\"") + """
                   - id: other
@@ -152,6 +156,9 @@ class BacktestIT extends SharedServer {
                 .isEqualTo("FAIL");
         assertThat(first.path("findings").toString()).contains("level 42 > 40").contains("live queries are off");
         assertThat(first.path("notReplayable").get(0).asString()).isEqualTo("other level");
+        assertThat(first.path("findings").toString()).as("a stored 'no data' stays INCONCLUSIVE, said once")
+                .contains("absent level: no data (the query returned no series between ")
+                .contains("; as when the run was judged)").doesNotContain("absent level: no data (absent level");
         assertThat(row(live.body(), "1").path("findings").toString()).as("queried now at the Prometheus in force")
                 .contains("other level 7 > 5");
         assertThat(live.body().path("summary").path("notReplayableRuns").asInt()).isZero();

@@ -49,6 +49,9 @@ final class BacktestCommand implements Callable<Integer> {
       description = "Do not query Prometheus for values the verdicts did not store: such checks are not replayable")
   boolean noLive;
 
+  @Option(names = "--changed-only", description = "Print only the runs whose verdict changes (the summary counts all)")
+  boolean changedOnly;
+
   @Mixin
   ConnectionOptions connection;
 
@@ -67,7 +70,7 @@ final class BacktestCommand implements Callable<Integer> {
     }
     Backtest backtest = connection.client(context).backtest(system, workload, environment,
         new Backtest.Request(file == null ? null : file.toString(), text, runs, !noLive));
-    context.out().print(BacktestSummary.render(backtest));
+    context.out().print(BacktestSummary.render(backtest, changedOnly));
     context.out().print(BacktestSummary.decisionLine(backtest));
     context.out().flush();
     return BacktestSummary.exitCode(backtest);

@@ -22,13 +22,19 @@ public final class BacktestSummary {
 
   /** The table and the summary; ends with a line break. */
   public static String render(Backtest backtest) {
+    return render(backtest, false);
+  }
+
+  /** The table (only the runs whose verdict changes, if asked) and the summary; ends with a line break. */
+  public static String render(Backtest backtest, boolean changedOnly) {
     StringBuilder out = new StringBuilder();
     out.append("PerfGate backtest of ").append(backtest.definition())
         .append(backtest.submitted() ? " (submitted)" : " (in force)").append(" over ").append(backtest.series())
         .append(": ").append(backtest.runs().size()).append(" runs, baseline ").append(backtest.baseline())
         .append('\n').append("Nothing was stored and no alert was sent.\n\n");
+    List<Backtest.Row> shown = backtest.runs().stream().filter(row -> !changedOnly || row.changed()).toList();
     List<List<String>> rows = new ArrayList<>();
-    for (Backtest.Row row : backtest.runs()) {
+    for (Backtest.Row row : shown) {
       rows.add(List.of(row.runId(), row.startedAt() == null ? "-" : STARTED.format(row.startedAt()), row.actual(),
           row.replayed(), row.changed() ? "yes" : ""));
     }
@@ -43,7 +49,7 @@ public final class BacktestSummary {
     String indent = " ".repeat(4 + widths[0]);
     for (int i = 0; i < rows.size(); i++) {
       line(out, rows.get(i), widths);
-      Backtest.Row row = backtest.runs().get(i);
+      Backtest.Row row = shown.get(i);
       for (Backtest.Finding finding : row.findings()) {
         out.append(indent).append(finding.status()).append(' ').append(finding.message()).append('\n');
       }

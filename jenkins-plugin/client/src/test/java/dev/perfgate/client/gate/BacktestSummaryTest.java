@@ -41,6 +41,15 @@ class BacktestSummaryTest {
   }
 
   @Test
+  void shouldPrintOnlyTheChangedRunsWhenAskedButCountThemAll() {
+    Backtest backtest = backtest(1, 1, row("153", "PASS", "PASS"), row("154", "PASS", "FAIL"));
+
+    String text = BacktestSummary.render(backtest, true);
+
+    assertThat(text).contains("  154  ").doesNotContain("  153  ").contains("Summary: 2 runs, 1 verdict(s) change");
+  }
+
+  @Test
   void shouldExitZeroTwoOrThreeAsTheVerdictsChange() {
     Backtest same = backtest(0, 0, row("1", "PASS", "PASS"));
     Backtest changed = backtest(1, 0, row("1", "FAIL", "PASS"));
