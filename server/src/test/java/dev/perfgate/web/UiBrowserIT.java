@@ -51,7 +51,8 @@ import dev.perfgate.run.Run;
  * a measure) and its numbers, compare it with its baseline (the diff flame graph drawn from profiles a stand-in of
  * the profile feature serves; ProfileDiffBrowserIT draws it from a real Pyroscope), follow the trends, trigger a
  * run (a script stands in for Gatling) to its verdict, and be refused a second one of the same series meanwhile; an
- * open run page shows its verdict once it is in, or stops waiting and says so. Screenshots go to target/screenshots/.
+ * open run page shows its verdict once it is in, or stops waiting and says so; backtest the checks from the trends
+ * page, as they are and edited. Screenshots go to target/screenshots/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=ui-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
