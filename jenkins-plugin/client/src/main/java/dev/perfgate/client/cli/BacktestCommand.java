@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code perfgate backtest [FILE] --system … --workload … --environment …} (also {@code perfgate checks backtest}):
+ * {@code perfgate backtest [FILE] --series SYSTEM/WORKLOAD/ENVIRONMENT} (also {@code perfgate checks backtest}):
  * replays a series' recorded runs through a checks file, or the checks in force, and prints what the gate would
  * have said run by run.
  */
@@ -32,13 +33,17 @@ final class BacktestCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", arity = "0..1", description = "The checks file to replay (default: the checks in force)")
   Path file;
 
-  @Option(names = "--system", required = true, paramLabel = "NAME", description = "The series' system")
+  @Option(names = "--series", paramLabel = "SYSTEM/WORKLOAD/ENVIRONMENT",
+      description = "The series, e.g. demo-app/peak/local (or --system, --workload and --environment)")
+  String series;
+
+  @Option(names = "--system", paramLabel = "NAME", description = "The series' system")
   String system;
 
-  @Option(names = "--workload", required = true, paramLabel = "NAME", description = "The series' workload")
+  @Option(names = "--workload", paramLabel = "NAME", description = "The series' workload")
   String workload;
 
-  @Option(names = "--environment", required = true, paramLabel = "NAME", description = "The series' environment")
+  @Option(names = "--environment", paramLabel = "NAME", description = "The series' environment")
   String environment;
 
   @Option(names = "--runs", paramLabel = "N", defaultValue = "100",
@@ -61,6 +66,21 @@ final class BacktestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     PerfGateCli.Context context = ((PerfGateCli) spec.root().userObject()).context;
+    if (series != null) {
+      String[] parts = series.split("/", -1);
+      if (parts.length != 3 || Arrays.stream(parts).anyMatch(String::isBlank)
+          || system != null || workload != null || environment != null) {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--series takes SYSTEM/WORKLOAD/ENVIRONMENT"
+            + " (was '" + series + "'), instead of --system, --workload and --environment");
+      }
+      system = parts[0];
+      workload = parts[1];
+      environment = parts[2];
+    }
+    if (system == null || workload == null || environment == null) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+          "name the series: --series SYSTEM/WORKLOAD/ENVIRONMENT, or --system, --workload and --environment");
+    }
     String text = null;
     if (file != null) {
       if (!Files.isRegularFile(file)) {

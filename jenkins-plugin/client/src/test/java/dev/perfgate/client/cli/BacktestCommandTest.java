@@ -95,6 +95,20 @@ class BacktestCommandTest {
   }
 
   @Test
+  void shouldTakeTheSeriesAsOneOptionAndRefuseAHalfNamedOne() {
+    int exit = execute("checks", "backtest", "--series", "demo-app/peak/local");
+    int half = execute("backtest", "--series", "demo-app/peak");
+    int none = execute("backtest", "--system", "demo-app");
+
+    assertThat(exit).isEqualTo(3);
+    assertThat(received).singleElement().asString().startsWith("POST /api/v1/series/demo-app/peak/local/backtest ");
+    assertThat(half).isEqualTo(1);
+    assertThat(none).isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--series takes SYSTEM/WORKLOAD/ENVIRONMENT (was 'demo-app/peak')")
+        .contains("name the series: --series SYSTEM/WORKLOAD/ENVIRONMENT, or --system, --workload and --environment");
+  }
+
+  @Test
   void shouldExitOneWithTheFileAndLineOfARejectedFile() throws IOException {
     status = 400;
     answer = "{\"title\":\"Bad Request\",\"status\":400,\"detail\":\"The checks file was rejected: bad.yaml:3: not valid YAML\"}";
