@@ -100,6 +100,8 @@ public class Backtests {
             verdicts.findAllById(verdictIds).forEach(v -> actual.put(v.runId(), v));
         }
         Set<String> liveUrls = submitted ? inForce() : null;
+        // a Prometheus that did not answer is not asked again for every run and check of this backtest
+        Set<String> silent = new HashSet<>();
         List<Backtest.Recorded> recorded = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (Run run : recent) {
@@ -112,7 +114,8 @@ public class Backtests {
             List<String> invalid = invalid(gate, run, runResults);
             if (invalid.isEmpty()) {
                 for (CheckDefinition check : gate.checks()) {
-                    byCheck.put(check.id(), resolve(gate, check, run, runResults, actual.get(run.id()), live, liveUrls));
+                    byCheck.put(check.id(), resolve(gate, check, run, runResults, actual.get(run.id()), live, liveUrls,
+                            silent));
                 }
             }
             recorded.add(new Backtest.Recorded(run.id(), run.runId(), run.startedAt(),
@@ -154,7 +157,7 @@ public class Backtests {
 
     /** A check's value(s) for a run: from the stored results, else the stored verdict, else live, else not replayable. */
     private List<ValueResolver.Resolved> resolve(GateDefinition gate, CheckDefinition check, Run run, RunResults runResults,
-            Verdict judged, boolean live, Set<String> liveUrls) {
+            Verdict judged, boolean live, Set<String> liveUrls, Set<String> silent) {
         if (!external(check.source())) {
             return values.resolve(gate, check, run, runResults, ProfileEvidence.Evidence.NONE);
         }
@@ -174,11 +177,18 @@ public class Backtests {
         } else if (liveUrls != null && !liveUrls.contains(url)) {
             why = "its Prometheus value is not stored, and the submitted Prometheus " + url
                     + " is not one the checks in force use (a backtest queries only those)";
+        } else if (silent.contains(url)) {
+            why = "its Prometheus value is not stored, and Prometheus at " + url + " did not answer earlier in this backtest";
         } else {
-            return values.resolve(gate, check, run, runResults, ProfileEvidence.Evidence.NONE).stream()
-                    .map(r -> r.measurement().present() || r.measurement().implausible() ? r
-                            : new ValueResolver.Resolved(r.request(), Measurement.missing(Backtest.NOT_REPLAYABLE
-                                    + "live query of " + url + ": " + r.measurement().missing())))
+            List<ValueResolver.Resolved> resolved = values.resolve(gate, check, run, runResults, ProfileEvidence.Evidence.NONE);
+            String noAnswer = "Prometheus at " + url + " did not answer";
+            if (resolved.stream().anyMatch(r -> r.measurement().missing() != null
+                    && r.measurement().missing().startsWith(noAnswer))) {
+                silent.add(url);
+            }
+            return resolved.stream().map(r -> r.measurement().present() || r.measurement().implausible() ? r
+                    : new ValueResolver.Resolved(r.request(), Measurement.missing(Backtest.NOT_REPLAYABLE
+                            + "live query of " + url + ": " + r.measurement().missing())))
                     .toList();
         }
         return List.of(new ValueResolver.Resolved(null, Measurement.missing(Backtest.NOT_REPLAYABLE + why)));

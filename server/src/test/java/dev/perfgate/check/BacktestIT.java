@@ -100,7 +100,7 @@ class BacktestIT extends SharedServer {
                     unit: bytes
                     prometheus: { query: 'sum(jvm_memory_used_bytes{area="heap"})', aggregate: max }
                     requirement: "< 1000000000"
-                prometheus: { url: "http://127.0.0.1:9" }
+                prometheus: { url: "http://127.0.0.1:7" }
                 """;
 
         Response answer = api.post(path(), TestApi.json(Map.of("checks", withPrometheus)));
@@ -110,7 +110,7 @@ class BacktestIT extends SharedServer {
         assertThat(run151.path("replayed").asString()).isEqualTo("INCONCLUSIVE");
         assertThat(run151.path("notReplayable").get(0).asString()).isEqualTo("heap used");
         assertThat(run151.path("findings").get(0).path("message").asString()).contains("not replayable")
-                .contains("http://127.0.0.1:9 is not one the checks in force use");
+                .contains("http://127.0.0.1:7 is not one the checks in force use");
         assertThat(answer.body().path("summary").path("notReplayableRuns").asInt()).isEqualTo(5);
     }
 
@@ -163,6 +163,46 @@ class BacktestIT extends SharedServer {
                 .contains("other level 7 > 5");
         assertThat(live.body().path("summary").path("notReplayableRuns").asInt()).isZero();
         assertThat(live.body().path("summary").path("newFails").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void shouldAskAPrometheusThatDidNotAnswerOnlyOncePerBacktest() throws Exception {
+        String down = "backtest-down-" + System.nanoTime();
+        String inForce = """
+                system: %s
+                prometheus: { url: "http://127.0.0.1:9" }
+                checks:
+                  - id: level
+                    name: level
+                    prometheus: { query: 'vector(1)', aggregate: avg }
+                    requirement: "< 50"
+                """.formatted(down);
+        ChecksDir.write(definitions, CHECKS, down + ".yaml", inForce);
+        Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(300);
+        for (int i = 0; i < 3; i++) {
+            String id = api.post("/api/v1/runs", """
+                    {"system":"%s","workload":"peak","environment":"test","runId":"%d","startedAt":"%s"}"""
+                    .formatted(down, i + 1, start.plusSeconds(90L * i))).text("id");
+            api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(90L * i + 60) + "\"}");
+            assertThat(api.get("/api/v1/runs/" + id + "/verdict?wait=60").text("status")).isEqualTo("INCONCLUSIVE");
+        }
+        String withNewQuery = inForce + """
+                  - id: other
+                    name: other level
+                    prometheus: { query: 'vector(2)', aggregate: avg }
+                    requirement: "< 5"
+                """;
+
+        Response answer = api.post("/api/v1/series/" + down + "/peak/test/backtest",
+                TestApi.json(Map.of("checks", withNewQuery)));
+
+        assertThat(answer.status()).as(answer.raw()).isEqualTo(200);
+        assertThat(row(answer.body(), "1").path("findings").toString())
+                .contains("not replayable: live query of http://127.0.0.1:9: Prometheus at http://127.0.0.1:9 did not answer");
+        assertThat(row(answer.body(), "3").path("findings").toString())
+                .contains("Prometheus at http://127.0.0.1:9 did not answer earlier in this backtest");
+        assertThat(row(answer.body(), "3").path("replayed").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(answer.body().path("summary").path("notReplayableRuns").asInt()).isEqualTo(3);
     }
 
     @Test
