@@ -22,6 +22,11 @@ final class TrendData {
     /** One check over time. */
     record Trend(String key, String name, String unit, Double threshold, String requirement, String growth,
             List<Point> points, List<Change> changes) {
+
+        /** The change point whose new level starts at this run; null when none does. */
+        public Change changeAt(String runId) {
+            return changes.stream().filter(c -> c.id().equals(runId)).findFirst().orElse(null);
+        }
     }
 
     /** A change point: the first run of a new level, the medians before and after it, and its permutation p-value. */

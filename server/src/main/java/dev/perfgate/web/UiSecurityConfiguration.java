@@ -54,6 +54,7 @@ class UiSecurityConfiguration {
                         .requestMatchers(HttpMethod.POST, "/runs/*/baseline", "/runs/*/unpin", "/runs/*/regression/*",
                                 "/runs/*/invalidate").hasRole("ADMIN")
                         .requestMatchers(HttpMethod.POST, "/runs/*/evaluate").hasRole("RUNNER")
+                        .requestMatchers(HttpMethod.POST, "/series/*/*/*/backtest").hasRole("RUNNER")
                         .requestMatchers("/trigger", "/trigger/**").hasRole("RUNNER")
                         .anyRequest().hasRole("VIEWER"))
                 .addFilterBefore(new SignInLockFilter(throttle), UsernamePasswordAuthenticationFilter.class)

@@ -108,6 +108,32 @@ class SeriesControllerTest {
 
     @Test
     @WithMockUser(roles = "VIEWER")
+    void shouldMarkTheChangePointInTextAndInTheTableNotOnlyOnTheChart() throws Exception {
+        List<dev.perfgate.run.Run> newestFirst = new java.util.ArrayList<>();
+        List<dev.perfgate.check.Verdict> verdictList = new java.util.ArrayList<>();
+        for (int i = 16; i >= 1; i--) {
+            double cpu = (i <= 8 ? 18.0 : 40.0) + i * 0.01;
+            newestFirst.add(Fixtures.run("r" + i, String.valueOf(i), Fixtures.T153.plusSeconds(600L * i),
+                    new dev.perfgate.run.RunVerdict("PASS", "v" + i, "PASS", Fixtures.T153)));
+            verdictList.add(new dev.perfgate.check.Verdict("v" + i, "r" + i, Fixtures.T153, "run ended",
+                    dev.perfgate.check.CheckStatus.PASS, dev.perfgate.check.GateResult.PASS, "PASS", "afterburner.yaml",
+                    "abc", "previous", new dev.perfgate.check.Verdict.Validity(true, List.of()),
+                    List.of(Fixtures.cpu(cpu, dev.perfgate.check.CheckStatus.PASS, null, null)), List.of()));
+        }
+        given(runs.ofSeries(SERIES, SeriesController.TREND_RUNS)).willReturn(newestFirst);
+        given(verdicts.findAllById(any())).willReturn(verdictList);
+
+        String page = mvc.perform(get("/series/afterburner/peak/test/trends")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).contains("Change point at").contains(">run 9</a>").contains("median 18.05 → 40.12 % (+122.4 %, p 0.004)")
+                .contains("data-change-point=\"true\"").contains("change point: +122.4 %");
+        assertThat(page.split("data-change-point=\"true\"", -1)).as("one run marked in the table").hasSize(2);
+        assertThat(page).contains("href=\"/series/afterburner/peak/test/backtest\"");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
     void shouldAnswer404ForASeriesWithoutRuns() throws Exception {
         mvc.perform(get("/series/nobody/peak/test")).andExpect(status().isNotFound());
     }

@@ -51,7 +51,8 @@ import dev.perfgate.run.Run;
  * a measure) and its numbers, compare it with its baseline (the diff flame graph drawn from profiles a stand-in of
  * the profile feature serves; ProfileDiffBrowserIT draws it from a real Pyroscope), follow the trends, trigger a
  * run (a script stands in for Gatling) to its verdict, and be refused a second one of the same series meanwhile; an
- * open run page shows its verdict once it is in, or stops waiting and says so. Screenshots go to target/screenshots/.
+ * open run page shows its verdict once it is in, or stops waiting and says so; backtest the checks from the trends
+ * page, as they are and edited. Screenshots go to target/screenshots/.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=ui-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
@@ -256,6 +257,32 @@ class UiBrowserIT {
         assertThat(waiting.getText()).as("perfgate.ui.verdict-wait=PT30S").contains(
                 "The run is still going after 30 s: this page stopped checking. Reload it later to see the verdict.");
         screenshot("13-run-stopped-waiting");
+    }
+
+    @Test
+    void shouldBacktestTheChecksInForceAndAnEditedFileFromTheTrendsPage() throws Exception {
+        seedThePerfanaStory();
+        signIn("ann", "ann-secret");
+        browser.get(url("/series/afterburner/peak/test/trends"));
+
+        waitFor(By.linkText("Backtest the checks over these runs")).click();
+        WebElement run154 = waitFor(By.cssSelector("#backtest tr[data-run='154']"));
+        assertThat(run154.getAttribute("data-changed")).as("the checks in force replay to the verdict given").isEqualTo("false");
+        assertThat(run154.getText()).contains("FAIL").contains("avg CPU 51.12 % > 50 %");
+        assertThat(browser.findElement(By.id("backtest-summary")).getText()).startsWith("0 of ");
+        screenshot("14-backtest-in-force");
+
+        WebElement checks = browser.findElement(By.id("checks"));
+        String looser = checks.getAttribute("value").replace("\"< 50\"", "\"< 60\"").replace("<= +10%", "<= +200%")
+                .replace("<= 200ms", "<= 300ms");
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("arguments[0].value = arguments[1]", checks, looser);
+        browser.findElement(By.id("run-backtest")).click();
+
+        WebElement edited = waitFor(By.cssSelector("#backtest tr[data-run='154'][data-changed='true']"));
+        assertThat(edited.findElements(By.cssSelector(".badge")).get(1).getText()).isEqualTo("PASS");
+        assertThat(browser.findElement(By.id("backtest-summary")).getText()).startsWith("1 of ").contains("FAILs cleared 1");
+        assertThat(browser.findElement(By.tagName("h2")).getText()).startsWith("Edited checks");
+        screenshot("15-backtest-edited");
     }
 
     @Test

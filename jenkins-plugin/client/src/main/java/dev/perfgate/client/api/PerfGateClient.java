@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -42,6 +43,8 @@ public final class PerfGateClient {
 
   private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9._-]{1,100}");
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+  /** A backtest may query Prometheus once per run and check. */
+  private static final Duration BACKTEST_TIMEOUT = Duration.ofMinutes(5);
 
   private final URI base;
   private final String token;
@@ -157,6 +160,26 @@ public final class PerfGateClient {
         sleeper.sleep(pause.compareTo(POLL_PAUSE) < 0 ? pause : POLL_PAUSE);
       }
     }
+  }
+
+  /**
+   * Replays the newest runs of a series through a checks file (or the checks in force) and returns what the gate
+   * would have said; the server stores nothing and sends no alert.
+   */
+  public Backtest backtest(String system, String workload, String environment, Backtest.Request request)
+      throws IOException, InterruptedException {
+    String series = system + "/" + workload + "/" + environment;
+    String path = "/api/v1/series/" + segment(system) + "/" + segment(workload) + "/" + segment(environment)
+        + "/backtest";
+    return read(call("POST", path, json(request), BACKTEST_TIMEOUT, "backtest "
+        + (request.file() == null ? "the checks in force" : request.file()) + " over " + series), Backtest.class);
+  }
+
+  private static String segment(String name) {
+    if (name == null || name.isBlank()) {
+      throw new IllegalArgumentException("system, workload and environment are required");
+    }
+    return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
   private static String runPath(String id) {

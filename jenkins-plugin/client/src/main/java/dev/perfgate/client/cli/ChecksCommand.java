@@ -14,9 +14,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code perfgate checks validate <dir>}: lints gate definitions offline, as the server would read them. */
+/**
+ * {@code perfgate checks validate <dir>}: lints gate definitions offline, as the server would read them;
+ * {@code perfgate checks backtest <file>}: {@link BacktestCommand}.
+ */
 @Command(name = "checks", description = "Gate definitions (checks/*.yaml)",
-    subcommands = ChecksCommand.Validate.class)
+    subcommands = {ChecksCommand.Validate.class, BacktestCommand.class})
 final class ChecksCommand implements Runnable {
 
   @ParentCommand
@@ -27,7 +30,7 @@ final class ChecksCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give a subcommand: validate");
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give a subcommand: validate or backtest");
   }
 
   /** Reads every definition with the server's own parser and prints each problem as file:line: message. */

@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
  * The {@code perfgate} command line: records a load test at PerfGate and turns its verdict into an exit code
  * (0 pass, 2 warn, 3 fail, 1 error). Subcommands: {@code run} (brackets a command), {@code start}, {@code upload},
  * {@code end}, {@code verdict} (the same as separate steps), {@code report} (results made elsewhere) and
- * {@code checks validate} (lints gate definitions offline).
+ * {@code checks validate} (lints gate definitions offline) and {@code backtest} (replays a series' history through a
+ * checks file).
  */
 @Command(name = "perfgate",
     mixinStandardHelpOptions = true,
@@ -23,7 +24,7 @@ import picocli.CommandLine.Command;
         + "Exit codes: 0 pass, 2 warn (see --warn-exit), 3 fail, 1 error (PerfGate unreachable, no verdict in time,"
         + " the load test failed, bad arguments).",
     subcommands = {RunCommand.class, StartCommand.class, UploadCommand.class, EndCommand.class, VerdictCommand.class,
-        ReportCommand.class, ChecksCommand.class, CommandLine.HelpCommand.class})
+        ReportCommand.class, ChecksCommand.class, BacktestCommand.class, CommandLine.HelpCommand.class})
 public final class PerfGateCli implements Runnable {
 
   /** What a command needs from its process: the environment and the two output streams. */
