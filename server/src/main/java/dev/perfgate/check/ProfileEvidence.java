@@ -159,7 +159,10 @@ class ProfileEvidence {
                     && source.fetch(target, type, base.selection()) instanceof ProfileFetch.Ok baseOk) {
                 diffs.put(name, ProfileDiff.between(baseOk.profile(), base.workload(), runOk.profile(), profiled.workload()));
             }
-            summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN()));
+            ProfileFetch baseFetch = base == null ? null : source.fetch(target, type, base.selection());
+            summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN())
+                    .judged(query(target, type, profiled), base == null ? null : query(target, type, base),
+                            runFetch, baseFetch, base));
         }
         return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled);
     }
@@ -172,13 +175,22 @@ class ProfileEvidence {
         Map<String, ProfileFetch> fetches = new HashMap<>();
         for (String name : config.profiles()) {
             summaries.add(new ProfileSummary(name, ProfileReport.Status.INCONCLUSIVE.name(), reason, null, null, null,
-                    null, null, null, null, null, List.of(), List.of(), List.of()));
+                    null, null, null, null, null, List.of(), List.of(), List.of(), null, null, null, null, null, null,
+                    null));
             fetches.put(name, new ProfileFetch.Empty(reason));
         }
         return new Evidence(List.copyOf(summaries), fetches, Map.of(), null);
     }
 
-    private static ProfileSummary summary(String name, ProfileReport report, ProfileFetch runFetch, ProfiledRun run,
+    /** What was read for one side: application, series name, labels and the window as queried (padded). */
+    static ProfileSummary.Query query(PyroscopeTarget target, ProfileType type, ProfiledRun run) {
+        TimeWindow window = target.padded(run.selection().window());
+        return new ProfileSummary.Query(target.application(), target.profileName(type),
+                Map.copyOf(target.allLabels(run.selection())), target.query(type, run.selection()), window.from(),
+                window.until());
+    }
+
+    private static Partial summary(String name, ProfileReport report, ProfileFetch runFetch, ProfiledRun run,
             Run baseline, int topN) {
         Double perRequest = null;
         Double perSecond = null;
@@ -194,11 +206,31 @@ class ProfileEvidence {
                 .sorted((a, b) -> Double.compare(Math.abs(b.selfShareDelta()), Math.abs(a.selfShareDelta())))
                 .limit(topN).map(ProfileEvidence::change).toList();
         boolean compared = report.diffUrl().isPresent();
-        return new ProfileSummary(name, report.status().name(), report.reason(), report.flamegraphUrl(),
+        return new Partial(name, report.status().name(), report.reason(), report.flamegraphUrl(),
                 report.diffUrl().orElse(null), report.comparisonUrl().orElse(null),
                 compared && baseline != null ? baseline.id() : null,
                 compared && baseline != null ? "run " + baseline.runId() : null,
                 perRequest, perSecond, unit, top, changes, report.lines());
+    }
+
+    /** A summary before the queries and the compared totals are added to it. */
+    private record Partial(String type, String status, String reason, String flamegraphUrl, String diffUrl,
+            String comparisonUrl, String baselineRunId, String baselineLabel, Double totalPerRequest,
+            Double totalPerSecond, String unit, List<ProfileSummary.Function> top, List<ProfileSummary.Change> changes,
+            List<String> lines) {
+
+        ProfileSummary judged(ProfileSummary.Query runQuery, ProfileSummary.Query baselineQuery, ProfileFetch runFetch,
+                ProfileFetch baseFetch, ProfiledRun base) {
+            Profile run = runFetch instanceof ProfileFetch.Ok ok ? ok.profile() : null;
+            Profile baseline = baseFetch instanceof ProfileFetch.Ok ok ? ok.profile() : null;
+            Double basePerRequest = baseline != null && base.requests() > 0
+                    ? baseline.quantity().amount(baseline.numTicks()) / base.requests() : null;
+            String rawUnit = run != null ? run.quantity().rawUnit() : baseline != null ? baseline.quantity().rawUnit() : null;
+            return new ProfileSummary(type, status, reason, flamegraphUrl, diffUrl, comparisonUrl, baselineRunId,
+                    baselineLabel, totalPerRequest, totalPerSecond, unit, top, changes, lines, runQuery, baselineQuery,
+                    run == null ? null : run.numTicks(), baseline == null ? null : baseline.numTicks(), rawUnit,
+                    basePerRequest, null);
+        }
     }
 
     private static ProfileSummary.Function row(FunctionStat f) {

@@ -1,11 +1,16 @@
 package dev.perfgate.check;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a run's profile of one type says, kept with the verdict for years (Pyroscope keeps data
  * for days): links, the TopN functions, the functions that changed most against the baseline run,
  * and the explanation lines. {@code status} is EXPLAINED, PROFILED (no baseline) or INCONCLUSIVE.
+ * It is the evidence as judged: the queries and windows read, and the totals compared
+ * ({@code runTicks}, {@code baselineTicks} in {@code rawUnit}: samples, bytes, ns); the pages show it
+ * as stored and never read Pyroscope again for a judged run.
  */
 public record ProfileSummary(
         String type,
@@ -21,7 +26,19 @@ public record ProfileSummary(
         String unit,
         List<Function> top,
         List<Change> changes,
-        List<String> lines) {
+        List<String> lines,
+        Query runQuery,
+        Query baselineQuery,
+        Long runTicks,
+        Long baselineTicks,
+        String rawUnit,
+        Double baselineTotalPerRequest,
+        String warning) {
+
+    /** One profile read from Pyroscope: what was asked for, and over which window (as queried, padding included). */
+    public record Query(String application, String profile, Map<String, String> labels, String query, Instant from,
+            Instant until) {
+    }
 
     /** One function of the run's profile. */
     public record Function(String name, long self, long total, double selfShare, double totalShare,

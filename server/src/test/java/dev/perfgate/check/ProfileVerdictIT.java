@@ -84,6 +84,39 @@ class ProfileVerdictIT extends SharedServer {
     }
 
     @Test
+    void shouldKeepTheProfilesItJudgedWhenPyroscopeLaterHoldsMore() throws Exception {
+        String app = "pgst" + System.nanoTime();
+        write(checks(TestServers.pyroscopeUrl(), app));
+        Instant base = Instant.now().minus(40, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
+        Instant regressed = base.plus(5, ChronoUnit.MINUTES);
+        ingest(app, base, "main;http;MatrixCalculator.multiply 42\nmain;http;JsonTransform.run 500\n");
+        ingest(app, regressed, "main;http;MatrixCalculator.multiply 700\nmain;http;JsonTransform.run 510\n");
+        judge("161", base, 18.52);
+        JsonNode judged = judge("162", regressed, 51.12);
+
+        // a late upload lands in the judged window: Pyroscope now answers with more samples
+        ingestAt(app, regressed.plusSeconds(40), "main;http;Late.upload 900\n");
+        String late = http.send(HttpRequest.newBuilder(URI.create(TestServers.pyroscopeUrl() + "/render?format=json&query="
+                + URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8) + "&from=" + regressed.getEpochSecond()
+                + "&until=" + regressed.plusSeconds(70).getEpochSecond())).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        JsonNode again = api.get("/api/v1/runs/" + judged.path("id").asString() + "/verdict").body();
+
+        assertThat(late).as("Pyroscope holds the late upload now").contains("Late.upload");
+        JsonNode stored = again.path("profiles").get(0);
+        assertThat(stored.path("runTicks").asLong()).as("the run's samples as judged").isEqualTo(1210);
+        assertThat(stored.path("baselineTicks").asLong()).isEqualTo(542);
+        assertThat(stored.path("rawUnit").asString()).isEqualTo("samples");
+        assertThat(stored.path("runQuery").path("query").asString()).isEqualTo(app + ".cpu{}");
+        assertThat(Instant.parse(stored.path("runQuery").path("from").asString())).as("steady state start")
+                .isBetween(regressed, regressed.plusSeconds(20));
+        assertThat(stored.path("runQuery").path("until").asString()).isEqualTo(regressed.plusSeconds(70).toString());
+        assertThat(stored.path("baselineQuery").path("until").asString()).isEqualTo(base.plusSeconds(70).toString());
+        assertThat(stored.toString()).doesNotContain("Late.upload");
+        assertThat(again.path("verdictId").asString()).isEqualTo(judged.path("verdictId").asString());
+    }
+
+    @Test
     void shouldStillJudgeWhenPyroscopeIsDown() throws Exception {
         int closed;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -127,9 +160,12 @@ class ProfileVerdictIT extends SharedServer {
     }
 
     private void ingest(String app, Instant from, String folded) throws IOException, InterruptedException {
-        String name = URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8);
         // one 10 s storage bucket inside the run's window, so Pyroscope keeps the numbers exact
-        Instant bucket = from.plusSeconds(20);
+        ingestAt(app, from.plusSeconds(20), folded);
+    }
+
+    private void ingestAt(String app, Instant bucket, String folded) throws IOException, InterruptedException {
+        String name = URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8);
         URI uri = URI.create(TestServers.pyroscopeUrl() + "/ingest?name=" + name + "&from=" + bucket.getEpochSecond()
                 + "&until=" + bucket.plusSeconds(10).getEpochSecond() + "&sampleRate=100&spyName=javaspy&format=folded");
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri)
