@@ -157,7 +157,7 @@ class ProfileEvidence {
             runProfiles.put(name, runFetch);
             if (base != null && runFetch instanceof ProfileFetch.Ok runOk
                     && source.fetch(target, type, base.selection()) instanceof ProfileFetch.Ok baseOk) {
-                diffs.put(name, ProfileDiff.between(baseOk.profile(), base.workload(), runOk.profile(), profiled.workload()));
+                diffs.put(name, explainer.diff(target, type, base, baseOk.profile(), profiled, runOk.profile()));
             }
             ProfileFetch baseFetch = base == null ? null : source.fetch(target, type, base.selection());
             summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN())

@@ -35,6 +35,16 @@ public record ProfileSummary(
         Double baselineTotalPerRequest,
         String warning) {
 
+    /**
+     * This summary without the functions that grew, for a passing verdict: a pass has nothing to explain, and growth
+     * lines under it read as culprits (the queries, totals and top functions stay).
+     */
+    ProfileSummary withoutGrowth() {
+        return new ProfileSummary(type, status, reason, flamegraphUrl, diffUrl, comparisonUrl, baselineRunId,
+                baselineLabel, totalPerRequest, totalPerSecond, unit, top, changes, List.of(), runQuery, baselineQuery,
+                runTicks, baselineTicks, rawUnit, baselineTotalPerRequest, warning);
+    }
+
     /** One profile read from Pyroscope: what was asked for, and over which window (as queried, padding included). */
     public record Query(String application, String profile, Map<String, String> labels, String query, Instant from,
             Instant until) {
