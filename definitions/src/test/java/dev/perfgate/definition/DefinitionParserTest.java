@@ -36,6 +36,28 @@ class DefinitionParserTest {
             """;
 
     @Test
+    void shouldReadADeclaredWarmUpAndDefaultToNone() {
+        // Given / When
+        GateDefinition declared = parser.parse("a.yaml", VALID.replace("workloads: [peak]", "workloads: [peak]\nwarmup: 1.5m"))
+                .definition();
+        GateDefinition none = parser.parse("a.yaml", VALID).definition();
+
+        // Then
+        assertThat(declared.warmup()).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(none.warmup()).isEqualTo(java.time.Duration.ZERO);
+    }
+
+    @Test
+    void shouldRefuseAWarmUpWithoutAUnit() {
+        // Given / When
+        DefinitionParser.Result result = parser.parse("a.yaml", VALID.replace("workloads: [peak]", "workloads: [peak]\nwarmup: 60"));
+
+        // Then
+        assertThat(result.definition()).isNull();
+        assertThat(result.problems()).singleElement().asString().contains("warmup");
+    }
+
+    @Test
     void shouldTakeCredentialsOutOfTheUrlAndNeverShowThem() {
         DefinitionParser.Result result = parser.parse("shop.yaml", """
                 system: shop

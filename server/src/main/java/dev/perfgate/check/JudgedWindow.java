@@ -3,6 +3,7 @@ package dev.perfgate.check;
 import java.time.Duration;
 import java.time.Instant;
 
+import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.results.ResultsDocument;
 import dev.perfgate.results.RunResults;
 import dev.perfgate.run.Run;
@@ -34,6 +35,16 @@ public record JudgedWindow(Instant steadyStateStart, Instant end, boolean fromLo
             return own;
         }
         return new JudgedWindow(tool.steadyStateStart(), tool.end(), true);
+    }
+
+    /** The window judged by Prometheus and profile checks: this one less the gate's declared warm-up at its start. */
+    public static JudgedWindow of(GateDefinition gate, Run run, RunResults results) {
+        return of(run, results).afterWarmup(gate == null || gate.warmup() == null ? Duration.ZERO : gate.warmup());
+    }
+
+    /** This window less a warm-up at its start (a JVM compiling and loading classes is not at its steady state). */
+    public JudgedWindow afterWarmup(Duration warmup) {
+        return warmup.isZero() ? this : new JudgedWindow(steadyStateStart.plus(warmup), end, fromLoadTool);
     }
 
     /** Whether there is a steady state to judge at all. */

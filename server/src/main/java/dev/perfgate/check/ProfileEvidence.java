@@ -15,6 +15,7 @@ import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.ValueSource;
+import dev.perfgate.profile.ColdJvm;
 import dev.perfgate.profile.CoreHourCost;
 import dev.perfgate.profile.FunctionChange;
 import dev.perfgate.profile.FunctionStat;
@@ -50,13 +51,26 @@ class ProfileEvidence {
         private final Map<String, ProfileFetch> runProfiles;
         private final Map<String, ProfileDiff> diffs;
         private final ProfiledRun run;
+        /** Why the run's JVM was not at its steady state (see {@link ColdJvm}), or null. */
+        private final String cold;
 
         Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
                 ProfiledRun run) {
+            this(summaries, runProfiles, diffs, run, null);
+        }
+
+        Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
+                ProfiledRun run, String cold) {
             this.summaries = summaries;
             this.runProfiles = runProfiles;
             this.diffs = diffs;
             this.run = run;
+            this.cold = cold;
+        }
+
+        /** Why the run's JVM was still warming up, when it was. */
+        Optional<String> cold() {
+            return Optional.ofNullable(cold);
         }
 
         List<ProfileSummary> summaries() {
@@ -93,6 +107,10 @@ class ProfileEvidence {
                             .map(f -> Measurement.of(f.selfShare()))
                             .orElseGet(() -> Measurement.of(0));
                 default:
+                    if (cold != null) {
+                        return Measurement.missing(cold + "; a function's growth is not judged on a cold JVM"
+                                + " (declare a warm-up in the checks, e.g. warmup: 60s, or load longer)");
+                    }
                     ProfileDiff diff = diffs.get(source.type());
                     if (diff == null) {
                         return Measurement.noBaseline("no baseline run with a " + source.type() + " profile yet");
@@ -136,19 +154,21 @@ class ProfileEvidence {
         if (config == null || run.endedAt() == null) {
             return Evidence.NONE;
         }
-        if (!JudgedWindow.of(run, results).hasSteadyState()) {
-            return noSteadyState(config, run);
+        if (!JudgedWindow.of(gate, run, results).hasSteadyState()) {
+            return noSteadyState(config, run, gate.warmup());
         }
         PyroscopeTarget target = target(config);
         OncePerEvaluation source = new OncePerEvaluation(pyroscope);
         Optional<CoreHourCost> cost = Optional.ofNullable(gate.cost()).map(c -> new CoreHourCost(c.pricePerCoreHour(),
                 throughput(results), c.currency()));
         ProfileExplainer explainer = new ProfileExplainer(source, config.topN(), cost);
-        ProfiledRun profiled = profiled(config, run, results);
-        ProfiledRun base = baseline == null || baseline.endedAt() == null ? null : profiled(config, baseline, baselineResults);
+        ProfiledRun profiled = profiled(gate, config, run, results);
+        ProfiledRun base = baseline == null || baseline.endedAt() == null ? null
+                : profiled(gate, config, baseline, baselineResults);
         List<ProfileSummary> summaries = new ArrayList<>();
         Map<String, ProfileFetch> runProfiles = new HashMap<>();
         Map<String, ProfileDiff> diffs = new HashMap<>();
+        Map<String, ProfileFetch> baseProfiles = new HashMap<>();
         for (String name : config.profiles()) {
             ProfileType type = type(name);
             ProfileReport report = base == null ? explainer.profile(target, type, profiled)
@@ -160,17 +180,33 @@ class ProfileEvidence {
                 diffs.put(name, explainer.diff(target, type, base, baseOk.profile(), profiled, runOk.profile()));
             }
             ProfileFetch baseFetch = base == null ? null : source.fetch(target, type, base.selection());
+            if (baseFetch != null) {
+                baseProfiles.put(name, baseFetch);
+            }
             summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN())
                     .judged(query(target, type, profiled), base == null ? null : query(target, type, base),
                             runFetch, baseFetch, base));
         }
-        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled);
+        String cold = cold(runProfiles.get("cpu"), baseProfiles.get("cpu")).orElse(null);
+        if (cold != null) {
+            summaries.replaceAll(summary -> summary.onColdJvm(cold));
+        }
+        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled, cold);
+    }
+
+    /** A CPU profile mostly in the JIT, the interpreter and class loading: no function's growth is a culprit then. */
+    static Optional<String> cold(ProfileFetch run, ProfileFetch baseline) {
+        if (!(run instanceof ProfileFetch.Ok ok)) {
+            return Optional.empty();
+        }
+        return ColdJvm.assess(ok.profile(), baseline instanceof ProfileFetch.Ok base ? base.profile() : null);
     }
 
     /** A run that ended within its ramp-up has no window to profile: every type says so. */
-    private static Evidence noSteadyState(GateDefinition.Pyroscope config, Run run) {
+    private static Evidence noSteadyState(GateDefinition.Pyroscope config, Run run, Duration warmup) {
         String reason = "the run has no steady state to profile: it ended at " + run.endedAt()
-                + ", within its " + run.rampUpSeconds() + " s ramp-up";
+                + ", within its " + run.rampUpSeconds() + " s ramp-up"
+                + (warmup.isZero() ? "" : " and the declared " + warmup.toSeconds() + " s warm-up");
         List<ProfileSummary> summaries = new ArrayList<>();
         Map<String, ProfileFetch> fetches = new HashMap<>();
         for (String name : config.profiles()) {
@@ -244,8 +280,8 @@ class ProfileEvidence {
                 c.selfShareDelta(), c.selfDelta(), box(c.selfPerRequestDelta()));
     }
 
-    static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results) {
-        JudgedWindow window = JudgedWindow.of(run, results);
+    static ProfiledRun profiled(GateDefinition gate, GateDefinition.Pyroscope config, Run run, RunResults results) {
+        JudgedWindow window = JudgedWindow.of(gate, run, results);
         ProfileSelection selection = ProfileSelection.of(TimeWindow.of(window.steadyStateStart(), window.end()));
         if (config.runLabel() != null) {
             selection = selection.withLabel(config.runLabel(), run.runId());

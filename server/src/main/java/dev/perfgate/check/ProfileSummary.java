@@ -45,6 +45,17 @@ public record ProfileSummary(
                 runTicks, baselineTicks, rawUnit, baselineTotalPerRequest, warning);
     }
 
+    /**
+     * This summary of a run whose JVM was still warming up: no function named as what grew (the JIT's and the class
+     * loader's growth would be), the reason instead, and as the warning.
+     */
+    ProfileSummary onColdJvm(String why) {
+        return new ProfileSummary(type, status, reason(), flamegraphUrl, diffUrl, comparisonUrl, baselineRunId,
+                baselineLabel, totalPerRequest, totalPerSecond, unit, top, changes,
+                List.of("no function named as the culprit: " + why), runQuery, baselineQuery, runTicks,
+                baselineTicks, rawUnit, baselineTotalPerRequest, why);
+    }
+
     /** One profile read from Pyroscope: what was asked for, and over which window (as queried, padding included). */
     public record Query(String application, String profile, Map<String, String> labels, String query, Instant from,
             Instant until) {

@@ -56,11 +56,12 @@ class ValueResolver {
             return measure(m, results);
         }
         if (source instanceof ValueSource.Prometheus p) {
-            JudgedWindow window = JudgedWindow.of(run, results);
+            JudgedWindow window = JudgedWindow.of(gate, run, results);
             Instant start = window.steadyStateStart();
             Instant end = window.end();
             if (end == null || !end.isAfter(start)) {
-                return Measurement.missing("the run has no steady-state window (ended " + end + ", steady state from " + start + ")");
+                return Measurement.missing("the run has no steady-state window (ended " + end + ", steady state from " + start
+                        + (gate.warmup().isZero() ? "" : ", after the declared " + gate.warmup().toSeconds() + " s warm-up") + ")");
             }
             return prometheus(gate.prometheusUrlFor(run.environment()), p, start, end, results);
         }
