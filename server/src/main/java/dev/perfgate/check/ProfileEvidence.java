@@ -6,19 +6,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
 
+import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.ValueSource;
 import dev.perfgate.profile.ColdJvm;
 import dev.perfgate.profile.CoreHourCost;
 import dev.perfgate.profile.FunctionChange;
 import dev.perfgate.profile.FunctionStat;
+import dev.perfgate.profile.GrowthAttribution;
 import dev.perfgate.profile.Profile;
 import dev.perfgate.profile.ProfileAnalysis;
 import dev.perfgate.profile.ProfileDiff;
@@ -175,15 +179,18 @@ class ProfileEvidence {
                     : explainer.compare(target, type, base, profiled);
             ProfileFetch runFetch = source.fetch(target, type, profiled.selection());
             runProfiles.put(name, runFetch);
+            List<String> attributed = List.of();
             if (base != null && runFetch instanceof ProfileFetch.Ok runOk
                     && source.fetch(target, type, base.selection()) instanceof ProfileFetch.Ok baseOk) {
                 diffs.put(name, explainer.diff(target, type, base, baseOk.profile(), profiled, runOk.profile()));
+                attributed = GrowthAttribution.of(baseOk.profile(), base.workload(), runOk.profile(),
+                        profiled.workload(), application(gate), type, config.topN()).lines();
             }
             ProfileFetch baseFetch = base == null ? null : source.fetch(target, type, base.selection());
             if (baseFetch != null) {
                 baseProfiles.put(name, baseFetch);
             }
-            summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN())
+            summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN()).attributed(attributed)
                     .judged(query(target, type, profiled), base == null ? null : query(target, type, base),
                             runFetch, baseFetch, base));
         }
@@ -192,6 +199,19 @@ class ProfileEvidence {
             summaries.replaceAll(summary -> summary.onColdJvm(cold));
         }
         return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled, cold);
+    }
+
+    /**
+     * The application's own frames, for the entry point of a package's growth: the {@code frames} of the gate's
+     * profile checks when any are given, else every frame.
+     */
+    static Predicate<String> application(GateDefinition gate) {
+        List<String> prefixes = gate.checks().stream().map(CheckDefinition::source)
+                .filter(ValueSource.Profile.class::isInstance).map(ValueSource.Profile.class::cast)
+                .map(ValueSource.Profile::frames).filter(Objects::nonNull).map(ProfileEvidence::normalize).distinct()
+                .toList();
+        return prefixes.isEmpty() ? name -> true
+                : name -> prefixes.stream().anyMatch(prefix -> normalize(name).startsWith(prefix));
     }
 
     /** A CPU profile mostly in the JIT, the interpreter and class loading: no function's growth is a culprit then. */
@@ -254,6 +274,17 @@ class ProfileEvidence {
             String comparisonUrl, String baselineRunId, String baselineLabel, Double totalPerRequest,
             Double totalPerSecond, String unit, List<ProfileSummary.Function> top, List<ProfileSummary.Change> changes,
             List<String> lines) {
+
+        /** With the packages that grew (or the word that the growth is spread) after the functions that grew. */
+        Partial attributed(List<String> packages) {
+            if (packages.isEmpty()) {
+                return this;
+            }
+            List<String> all = new ArrayList<>(lines);
+            all.addAll(packages);
+            return new Partial(type, status, reason, flamegraphUrl, diffUrl, comparisonUrl, baselineRunId,
+                    baselineLabel, totalPerRequest, totalPerSecond, unit, top, changes, List.copyOf(all));
+        }
 
         ProfileSummary judged(ProfileSummary.Query runQuery, ProfileSummary.Query baselineQuery, ProfileFetch runFetch,
                 ProfileFetch baseFetch, ProfiledRun base) {

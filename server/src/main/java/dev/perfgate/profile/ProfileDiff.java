@@ -100,10 +100,7 @@ public final class ProfileDiff {
         if (counted.baselineSamples <= 0 || counted.runSamples <= 0) {
             return this;
         }
-        long tested = Math.max(1, counted.changes.stream().filter(c -> c.run().self() >= MIN_RUN_SAMPLES).count());
-        ProfileDiff corrected = new ProfileDiff(counted.changes, counted.quantity, counted.baselineSamples,
-                counted.runSamples, null, SIGNIFICANCE_P / tested);
-        return new ProfileDiff(changes, quantity, baselineSamples, runSamples, corrected, significance);
+        return new ProfileDiff(changes, quantity, baselineSamples, runSamples, counted.corrected(), significance);
     }
 
     private static FunctionChange change(String name, FunctionStat before, FunctionStat after, Profile baseline,
@@ -208,6 +205,18 @@ public final class ProfileDiff {
         var draws = new HypergeometricDistribution((int) (baselineSamples + runSamples), (int) (before + after),
                 (int) runSamples);
         return draws.upperCumulativeProbability((int) after) < significance;
+    }
+
+    /**
+     * This diff with its tests corrected for testing all its functions at once (Bonferroni over those with
+     * {@link #MIN_RUN_SAMPLES} or more in the run): for a diff of many aggregates, such as packages.
+     */
+    ProfileDiff corrected() {
+        if (baselineSamples <= 0 || runSamples <= 0) {
+            return this;
+        }
+        long tested = Math.max(1, changes.stream().filter(c -> c.run().self() >= MIN_RUN_SAMPLES).count());
+        return new ProfileDiff(changes, quantity, baselineSamples, runSamples, events, SIGNIFICANCE_P / tested);
     }
 
     public Optional<FunctionChange> change(String name) {
