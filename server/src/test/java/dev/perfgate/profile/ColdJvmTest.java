@@ -44,6 +44,20 @@ class ColdJvmTest {
     }
 
     @Test
+    void shouldKnowTheFrameNamesTheAgentSendsForTheJitAndClassLoading() {
+        // Given frame names as Pyroscope returned them for a JVM profiled by the agent 0.12.2 (itimer) in its first 10 s
+        // When / Then
+        assertThat(java.util.List.of("libjvm.so.Compile::Compile", "libjvm.so.CompileBroker::invoke_compiler_on_method",
+                "libjvm.so.C2Compiler::compile_method", "libjvm.so.ClassFileParser::parse_stream",
+                "jdk/internal/loader/BuiltinClassLoader.loadClass", "java/lang/ClassLoader.defineClass1",
+                "libjvm.so.LinkResolver::resolve_special_call_or_null", ".Interpreter"))
+                .allMatch(ColdJvm::isWarmUp);
+        assertThat(java.util.List.of("java/util/regex/Pattern.compile", "java/text/DecimalFormatSymbols.initialize",
+                ".itable stub", "com/acme/ClassLoaderFactory.create"))
+                .noneMatch(ColdJvm::isWarmUp);
+    }
+
+    @Test
     void shouldNotTakeAnApplicationsOwnInterpreterForTheJvms() {
         // Given
         Profile app = Profile.fromFolded("java/lang/Thread.run;com/acme/ExpressionInterpreter.eval 900\nmain;other 100",
