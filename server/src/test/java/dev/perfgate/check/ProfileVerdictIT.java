@@ -117,6 +117,40 @@ class ProfileVerdictIT extends SharedServer {
     }
 
     @Test
+    void shouldNameOnlyTheAllocationGrowthItsEventCountsBearOut() throws Exception {
+        // Given the agent's two allocation series: bytes, and objects counting the allocation events (measured with
+        // the agent 0.12.2 at alloc=512k: 524,401 bytes per event). parse's bytes share grows 10 % -> 19 % on 2 -> 3
+        // events (noise); Buffer.grow's 10 % -> 31 % on 200 -> 1,000 events (real)
+        String app = "pgal" + System.nanoTime();
+        write("""
+                system: %s
+                pyroscope:
+                  url: %s
+                  application: %s
+                  profiles: [alloc_bytes]
+                checks:
+                  - id: alloc-hotspot
+                    name: largest allocated bytes growth
+                    unit: points
+                    profile: { type: alloc_bytes, measure: maxSelfShareGrowth }
+                    requirement: "<= 5"
+                """.formatted(system, TestServers.pyroscopeUrl(), app));
+        Instant base = Instant.now().minus(60, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
+        Instant regressed = base.plus(5, ChronoUnit.MINUTES);
+        ingestAlloc(app, base, 800_000_000L, 100_000_000L, 100_000_000L, 1_600, 2, 200);
+        ingestAlloc(app, regressed, 800_000_000L, 300_000_000L, 500_000_000L, 1_600, 3, 1_000);
+
+        judge("171", base, 18.0);
+        JsonNode verdict = judge("172", regressed, 18.0);
+
+        JsonNode hotspot = check(verdict, "alloc-hotspot");
+        assertThat(hotspot.path("status").asString()).isEqualTo("FAIL");
+        assertThat(hotspot.path("value").asDouble()).as("Buffer.grow: 10 %% -> 31.25 %%").isCloseTo(21.25,
+                org.assertj.core.data.Offset.offset(0.01));
+        assertThat(hotspot.path("explanation").toString()).contains("Buffer.grow").doesNotContain("Parser.parse");
+    }
+
+    @Test
     void shouldStillJudgeWhenPyroscopeIsDown() throws Exception {
         int closed;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -162,6 +196,28 @@ class ProfileVerdictIT extends SharedServer {
     private void ingest(String app, Instant from, String folded) throws IOException, InterruptedException {
         // one 10 s storage bucket inside the run's window, so Pyroscope keeps the numbers exact
         ingestAt(app, from.plusSeconds(20), folded);
+    }
+
+    private void ingestAlloc(String app, Instant from, long render, long parse, long grow, long renderEvents,
+            long parseEvents, long growEvents) throws IOException, InterruptedException {
+        String stacks = """
+                java/lang/Thread.run;com/acme/Page.render %d
+                java/lang/Thread.run;com/acme/Parser.parse %d
+                java/lang/Thread.run;com/acme/Buffer.grow %d
+                """;
+        ingestSeries(app + ".alloc_in_new_tlab_bytes{}", from.plusSeconds(20), stacks.formatted(render, parse, grow), "bytes");
+        ingestSeries(app + ".alloc_in_new_tlab_objects{}", from.plusSeconds(20),
+                stacks.formatted(renderEvents, parseEvents, growEvents), "objects");
+    }
+
+    private void ingestSeries(String series, Instant bucket, String folded, String units)
+            throws IOException, InterruptedException {
+        URI uri = URI.create(TestServers.pyroscopeUrl() + "/ingest?name=" + URLEncoder.encode(series, StandardCharsets.UTF_8)
+                + "&from=" + bucket.getEpochSecond() + "&until=" + bucket.plusSeconds(10).getEpochSecond()
+                + "&units=" + units + "&aggregationType=sum&spyName=javaspy&format=folded");
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri)
+                .POST(HttpRequest.BodyPublishers.ofString(folded)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     }
 
     private void ingestAt(String app, Instant bucket, String folded) throws IOException, InterruptedException {
