@@ -111,13 +111,13 @@ class ProfileEvidence {
                             .map(f -> Measurement.of(f.selfShare()))
                             .orElseGet(() -> Measurement.of(0));
                 default:
-                    if (cold != null) {
-                        return Measurement.missing(cold + "; a function's growth is not judged on a cold JVM"
-                                + " (declare a warm-up in the checks, e.g. warmup: 60s, or load longer)");
-                    }
                     ProfileDiff diff = diffs.get(source.type());
                     if (diff == null) {
                         return Measurement.noBaseline("no baseline run with a " + source.type() + " profile yet");
+                    }
+                    if (cold != null) {
+                        return Measurement.missing(cold + "; a function's growth is not judged on a cold JVM"
+                                + " (declare a warm-up in the checks, e.g. warmup: 60s, or load longer)");
                     }
                     if (frames != null) {
                         // only the functions with self time in the stacks through the given frames, with their shares

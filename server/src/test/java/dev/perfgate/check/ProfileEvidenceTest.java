@@ -145,6 +145,9 @@ class ProfileEvidenceTest {
         assertThat(summary.lines()).singleElement().asString().startsWith("no function named as the culprit")
                 .doesNotContain("Plugin").doesNotContain("C2Compiler");
         assertThat(summary.warning()).contains("still warming up");
+        Measurement first = evidence.collect(gate, run, null, null, null)
+                .value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null));
+        assertThat(first.noBaseline()).as("a first run keeps the first-run policy, cold or not").isTrue();
     }
 
     @Test
