@@ -122,6 +122,10 @@ public final class DefinitionParser {
                 problems.add(new Problem(file, line, "check '" + id + "': " + e.getMessage()));
             }
         }
+        if (root.has("processStart") && prometheusUrl == null && environmentUrls.isEmpty()) {
+            problems.add(new Problem(file, line(root.path("processStart")),
+                    "processStart reads Prometheus, but no prometheus.url is set"));
+        }
         if (!problems.isEmpty()) {
             return new Result(null, problems);
         }
@@ -140,7 +144,8 @@ public final class DefinitionParser {
                 List.copyOf(checks), sha256(text).substring(0, 12), pyroscope, environmentPyroscopes,
                 root.has("cost") ? new GateDefinition.Cost(root.path("cost").path("pricePerCoreHour").asDouble(),
                         root.path("cost").path("currency").asString("USD")) : null, List.copyOf(credentials),
-                duration(root.path("warmup").asString("0s")));
+                duration(root.path("warmup").asString("0s")),
+                root.has("processStart") ? root.path("processStart").asString() : null);
         return new Result(definition, List.of());
     }
 

@@ -25,7 +25,8 @@ public record GateDefinition(
         Map<String, Pyroscope> environmentPyroscopes,
         Cost cost,
         @JsonIgnore List<Credential> credentials,
-        Duration warmup) {
+        Duration warmup,
+        String processStart) {
 
     /**
      * How PerfGate authenticates to a Prometheus or Pyroscope at {@code url} (secret-free): by reference (an

@@ -45,6 +45,10 @@ class DefinitionParserTest {
         // Then
         assertThat(declared.warmup()).isEqualTo(java.time.Duration.ofSeconds(90));
         assertThat(none.warmup()).isEqualTo(java.time.Duration.ZERO);
+        assertThat(none.processStart()).isNull();
+        assertThat(parser.parse("a.yaml", VALID.replace("workloads: [peak]",
+                "workloads: [peak]\nprocessStart: 'max(process_start_time_seconds{job=\"shop\"})'")).definition().processStart())
+                .isEqualTo("max(process_start_time_seconds{job=\"shop\"})");
     }
 
     @Test

@@ -2,6 +2,9 @@ package dev.perfgate.check;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.results.ResultsDocument;
@@ -45,6 +48,20 @@ public record JudgedWindow(Instant steadyStateStart, Instant end, boolean fromLo
     /** This window less a warm-up at its start (a JVM compiling and loading classes is not at its steady state). */
     public JudgedWindow afterWarmup(Duration warmup) {
         return warmup.isZero() ? this : new JudgedWindow(steadyStateStart.plus(warmup), end, fromLoadTool);
+    }
+
+    /**
+     * Why the process judged was cold, when one of its start times (Unix seconds, e.g. Prometheus'
+     * {@code process_start_time_seconds} over the window) lies inside this window: a JVM that started during the
+     * load compiles and loads classes while it is judged.
+     */
+    public Optional<String> startedWithin(List<Double> startSeconds) {
+        return startSeconds.stream().filter(Objects::nonNull).map(s -> Instant.ofEpochMilli(Math.round(s * 1000)))
+                .filter(start -> start.isAfter(steadyStateStart) && end != null && start.isBefore(end))
+                .max(Instant::compareTo)
+                .map(start -> "the process started at " + start + ", " + Duration.between(steadyStateStart, start)
+                        .toSeconds() + " s into the judged window (" + steadyStateStart + " to " + end
+                        + "): a cold JVM");
     }
 
     /** Whether there is a steady state to judge at all. */

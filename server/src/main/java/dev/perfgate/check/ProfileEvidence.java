@@ -72,6 +72,15 @@ class ProfileEvidence {
             this.cold = cold;
         }
 
+        /** This evidence of a run whose process was cold for another reason (it started inside the window). */
+        Evidence coldStart(String reason) {
+            if (cold != null || run == null) {
+                return this;
+            }
+            List<ProfileSummary> marked = summaries.stream().map(s -> s.onColdJvm(reason)).toList();
+            return new Evidence(marked, runProfiles, diffs, run, reason);
+        }
+
         /** Why the run's JVM was still warming up, when it was. */
         Optional<String> cold() {
             return Optional.ofNullable(cold);

@@ -83,6 +83,21 @@ class ValueResolver {
         return Measurement.of(rate.value() / throughput * e.per());
     }
 
+    /**
+     * Why the run's process was cold, read from the gate's {@code processStart} query over the judged window; empty
+     * when there is no such query, or no answer (then the profile alone decides: see {@code ColdJvm}).
+     */
+    Optional<String> coldStart(GateDefinition gate, Run run, RunResults results) {
+        String url = gate.prometheusUrlFor(run.environment());
+        JudgedWindow window = JudgedWindow.of(gate, run, results);
+        if (gate.processStart() == null || url == null || !window.hasSteadyState()) {
+            return Optional.empty();
+        }
+        PrometheusClient.Samples samples = prometheus.window(url, gate.processStart(), window.steadyStateStart(),
+                window.end());
+        return samples.answered() ? window.startedWithin(samples.values()) : Optional.empty();
+    }
+
     /** The query's aggregate over the window, unless its samples (or the process they count) cannot be real. */
     private Measurement prometheus(String url, ValueSource.Prometheus p, Instant start, Instant end, RunResults results) {
         PrometheusClient.Samples samples = prometheus.window(url, p.query(), start, end);

@@ -55,6 +55,20 @@ class JudgedWindowTest {
     }
 
     @Test
+    void shouldTellAProcessThatStartedInsideTheJudgedWindow() {
+        // Given the judged window 10:00:10 to 10:00:45, and process start times as Prometheus returns them
+        JudgedWindow window = JudgedWindow.of(run(), null);
+        double before = CLI_START.minusSeconds(3600).getEpochSecond();
+        double restarted = CLI_START.plusSeconds(22).getEpochSecond();
+
+        // When / Then
+        assertThat(window.startedWithin(List.of(before, before))).as("started an hour before").isEmpty();
+        assertThat(window.startedWithin(List.of(before, restarted, restarted))).hasValueSatisfying(reason ->
+                assertThat(reason).isEqualTo("the process started at 2026-11-23T10:00:22Z, 12 s into the judged window"
+                        + " (2026-11-23T10:00:10Z to 2026-11-23T10:00:45Z): a cold JVM"));
+    }
+
+    @Test
     void shouldJudgeTheLoadToolsOwnSteadyStateNotTheClisTimes() {
         // Given Gatling's first request 5 s after the CLI started, its last response 4 s before the CLI ended
         Instant gatlingStart = CLI_START.plusSeconds(5);

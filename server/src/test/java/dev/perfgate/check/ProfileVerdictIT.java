@@ -151,6 +151,54 @@ class ProfileVerdictIT extends SharedServer {
     }
 
     @Test
+    void shouldNotJudgeProfileGrowthOfAProcessThatStartedInsideTheRun() throws Exception {
+        // Given the process-exporter on the shared servers: Prometheus knows when it started; a run around that start
+        JsonNode started = api(TestServers.prometheusUrl() + "/api/v1/query?query="
+                + URLEncoder.encode("max(process_start_time_seconds{job=\"process-exporter\"})", StandardCharsets.UTF_8));
+        Instant processStart = Instant.ofEpochMilli(Math.round(1000 * Double.parseDouble(
+                started.path("data").path("result").get(0).path("value").get(1).asString())));
+        String app = "pgcs" + System.nanoTime();
+        write("""
+                system: %s
+                prometheus: { url: %s }
+                processStart: 'max(process_start_time_seconds{job="process-exporter"})'
+                pyroscope:
+                  url: %s
+                  application: %s
+                  profiles: [cpu]
+                  profileNames: { cpu: cpu }
+                checks:
+                  - id: cpu-hotspot
+                    name: largest self CPU growth
+                    unit: points
+                    profile: { type: cpu, measure: maxSelfShareGrowth }
+                    requirement: "<= 5"
+                """.formatted(system, TestServers.prometheusUrl(), TestServers.pyroscopeUrl(), app));
+        Instant base = processStart.minus(20, ChronoUnit.MINUTES);
+        Instant cold = processStart.truncatedTo(ChronoUnit.SECONDS).minusSeconds(30);
+        ingest(app, base, "main;http;Lookup.find 500\nmain;http;Render.page 500\n");
+        ingest(app, cold, "main;http;Lookup.find 500\nmain;http;Render.page 500\nmain;http;Plugin.init 400\n");
+
+        judge("181", base, 18.0);
+        JsonNode verdict = judge("182", cold, 18.0);
+
+        JsonNode hotspot = check(verdict, "cpu-hotspot");
+        assertThat(hotspot.path("status").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(hotspot.path("message").asString()).contains("the process started at " + processStart)
+                .contains("30 s into the judged window").contains("a cold JVM");
+        JsonNode profile = verdict.path("profiles").get(0);
+        assertThat(profile.path("warning").asString()).contains("a cold JVM");
+        assertThat(profile.path("lines").toString()).doesNotContain("Plugin.init");
+    }
+
+    private JsonNode api(String url) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return tools.jackson.databind.json.JsonMapper.builder().build().readTree(response.body());
+    }
+
+    @Test
     void shouldStillJudgeWhenPyroscopeIsDown() throws Exception {
         int closed;
         try (ServerSocket socket = new ServerSocket(0)) {
