@@ -52,6 +52,24 @@ class DefinitionParserTest {
     }
 
     @Test
+    void shouldRefuseAProcessStartWithoutAPrometheus() {
+        // Given / When
+        DefinitionParser.Result result = parser.parse("a.yaml", """
+                system: shop
+                processStart: 'max(process_start_time_seconds)'
+                checks:
+                  - id: p99
+                    results: { stat: p99 }
+                    requirement: "<= 200ms"
+                """);
+
+        // Then
+        assertThat(result.definition()).isNull();
+        assertThat(result.problems()).singleElement().asString()
+                .contains("processStart reads Prometheus, but no prometheus.url is set");
+    }
+
+    @Test
     void shouldRefuseAWarmUpWithoutAUnit() {
         // Given / When
         DefinitionParser.Result result = parser.parse("a.yaml", VALID.replace("workloads: [peak]", "workloads: [peak]\nwarmup: 60"));
