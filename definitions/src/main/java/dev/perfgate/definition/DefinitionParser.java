@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -121,6 +122,10 @@ public final class DefinitionParser {
                 problems.add(new Problem(file, line, "check '" + id + "': " + e.getMessage()));
             }
         }
+        if (root.has("processStart") && prometheusUrl == null && environmentUrls.isEmpty()) {
+            problems.add(new Problem(file, line(root.path("processStart")),
+                    "processStart reads Prometheus, but no prometheus.url is set"));
+        }
         if (!problems.isEmpty()) {
             return new Result(null, problems);
         }
@@ -138,8 +143,24 @@ public final class DefinitionParser {
                         validity.has("minDurationSeconds") ? validity.path("minDurationSeconds").asDouble() : null),
                 List.copyOf(checks), sha256(text).substring(0, 12), pyroscope, environmentPyroscopes,
                 root.has("cost") ? new GateDefinition.Cost(root.path("cost").path("pricePerCoreHour").asDouble(),
-                        root.path("cost").path("currency").asString("USD")) : null, List.copyOf(credentials));
+                        root.path("cost").path("currency").asString("USD")) : null, List.copyOf(credentials),
+                duration(root.path("warmup").asString("0s")),
+                root.has("processStart") ? root.path("processStart").asString() : null);
         return new Result(definition, List.of());
+    }
+
+    /** "60s", "1.5m", "500ms" (the schema checked the form). */
+    static Duration duration(String text) {
+        String number = text.replaceAll("[a-z]+$", "");
+        double amount = Double.parseDouble(number);
+        String unit = text.substring(number.length());
+        double millis = switch (unit) {
+            case "ms" -> amount;
+            case "s" -> amount * 1_000;
+            case "m" -> amount * 60_000;
+            default -> throw new IllegalArgumentException("unknown duration unit: " + text);
+        };
+        return Duration.ofMillis(Math.round(millis));
     }
 
     private static CheckDefinition check(JsonNode node) {

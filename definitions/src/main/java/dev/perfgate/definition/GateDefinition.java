@@ -1,5 +1,6 @@
 package dev.perfgate.definition;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +24,9 @@ public record GateDefinition(
         Pyroscope pyroscope,
         Map<String, Pyroscope> environmentPyroscopes,
         Cost cost,
-        @JsonIgnore List<Credential> credentials) {
+        @JsonIgnore List<Credential> credentials,
+        Duration warmup,
+        String processStart) {
 
     /**
      * How PerfGate authenticates to a Prometheus or Pyroscope at {@code url} (secret-free): by reference (an

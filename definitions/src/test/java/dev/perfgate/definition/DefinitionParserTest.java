@@ -36,6 +36,50 @@ class DefinitionParserTest {
             """;
 
     @Test
+    void shouldReadADeclaredWarmUpAndDefaultToNone() {
+        // Given / When
+        GateDefinition declared = parser.parse("a.yaml", VALID.replace("workloads: [peak]", "workloads: [peak]\nwarmup: 1.5m"))
+                .definition();
+        GateDefinition none = parser.parse("a.yaml", VALID).definition();
+
+        // Then
+        assertThat(declared.warmup()).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(none.warmup()).isEqualTo(java.time.Duration.ZERO);
+        assertThat(none.processStart()).isNull();
+        assertThat(parser.parse("a.yaml", VALID.replace("workloads: [peak]",
+                "workloads: [peak]\nprocessStart: 'max(process_start_time_seconds{job=\"shop\"})'")).definition().processStart())
+                .isEqualTo("max(process_start_time_seconds{job=\"shop\"})");
+    }
+
+    @Test
+    void shouldRefuseAProcessStartWithoutAPrometheus() {
+        // Given / When
+        DefinitionParser.Result result = parser.parse("a.yaml", """
+                system: shop
+                processStart: 'max(process_start_time_seconds)'
+                checks:
+                  - id: p99
+                    results: { stat: p99 }
+                    requirement: "<= 200ms"
+                """);
+
+        // Then
+        assertThat(result.definition()).isNull();
+        assertThat(result.problems()).singleElement().asString()
+                .contains("processStart reads Prometheus, but no prometheus.url is set");
+    }
+
+    @Test
+    void shouldRefuseAWarmUpWithoutAUnit() {
+        // Given / When
+        DefinitionParser.Result result = parser.parse("a.yaml", VALID.replace("workloads: [peak]", "workloads: [peak]\nwarmup: 60"));
+
+        // Then
+        assertThat(result.definition()).isNull();
+        assertThat(result.problems()).singleElement().asString().contains("warmup");
+    }
+
+    @Test
     void shouldTakeCredentialsOutOfTheUrlAndNeverShowThem() {
         DefinitionParser.Result result = parser.parse("shop.yaml", """
                 system: shop

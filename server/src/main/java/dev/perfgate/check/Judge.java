@@ -63,8 +63,10 @@ class Judge {
         JudgedHistory.Past past = history.before(run, gate);
         PastRun profileBaseline = past.profileBaseline(gate.baseline());
         Run baselineRun = profileBaseline == null ? null : past.runs().get(profileBaseline.id());
-        ProfileEvidence.Evidence evidence = profiles.collect(gate, run, runResults, baselineRun,
+        ProfileEvidence.Evidence collected = profiles.collect(gate, run, runResults, baselineRun,
                 baselineRun == null ? null : results.find(baselineRun.id()).orElse(null));
+        ProfileEvidence.Evidence evidence = values.coldStart(gate, run, runResults).map(collected::coldStart)
+                .orElse(collected);
         List<CheckResult> checks = new ArrayList<>();
         for (CheckDefinition check : gate.checks()) {
             for (ValueResolver.Resolved resolved : values.resolve(gate, check, run, runResults, evidence)) {

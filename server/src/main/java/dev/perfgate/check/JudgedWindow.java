@@ -2,7 +2,11 @@ package dev.perfgate.check;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
+import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.results.ResultsDocument;
 import dev.perfgate.results.RunResults;
 import dev.perfgate.run.Run;
@@ -34,6 +38,30 @@ public record JudgedWindow(Instant steadyStateStart, Instant end, boolean fromLo
             return own;
         }
         return new JudgedWindow(tool.steadyStateStart(), tool.end(), true);
+    }
+
+    /** The window judged by Prometheus and profile checks: this one less the gate's declared warm-up at its start. */
+    public static JudgedWindow of(GateDefinition gate, Run run, RunResults results) {
+        return of(run, results).afterWarmup(gate == null || gate.warmup() == null ? Duration.ZERO : gate.warmup());
+    }
+
+    /** This window less a warm-up at its start (a JVM compiling and loading classes is not at its steady state). */
+    public JudgedWindow afterWarmup(Duration warmup) {
+        return warmup.isZero() ? this : new JudgedWindow(steadyStateStart.plus(warmup), end, fromLoadTool);
+    }
+
+    /**
+     * Why the process judged was cold, when one of its start times (Unix seconds, e.g. Prometheus'
+     * {@code process_start_time_seconds} over the window) lies inside this window: a JVM that started during the
+     * load compiles and loads classes while it is judged.
+     */
+    public Optional<String> startedWithin(List<Double> startSeconds) {
+        return startSeconds.stream().filter(Objects::nonNull).map(s -> Instant.ofEpochMilli(Math.round(s * 1000)))
+                .filter(start -> start.isAfter(steadyStateStart) && end != null && start.isBefore(end))
+                .max(Instant::compareTo)
+                .map(start -> "the process started at " + start + ", " + Duration.between(steadyStateStart, start)
+                        .toSeconds() + " s into the judged window (" + steadyStateStart + " to " + end
+                        + "): a cold JVM");
     }
 
     /** Whether there is a steady state to judge at all. */

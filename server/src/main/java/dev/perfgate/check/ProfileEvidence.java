@@ -6,18 +6,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import org.springframework.stereotype.Component;
 
+import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.ValueSource;
+import dev.perfgate.profile.ColdJvm;
 import dev.perfgate.profile.CoreHourCost;
 import dev.perfgate.profile.FunctionChange;
 import dev.perfgate.profile.FunctionStat;
+import dev.perfgate.profile.GrowthAttribution;
 import dev.perfgate.profile.Profile;
 import dev.perfgate.profile.ProfileAnalysis;
 import dev.perfgate.profile.ProfileDiff;
@@ -50,13 +55,35 @@ class ProfileEvidence {
         private final Map<String, ProfileFetch> runProfiles;
         private final Map<String, ProfileDiff> diffs;
         private final ProfiledRun run;
+        /** Why the run's JVM was not at its steady state (see {@link ColdJvm}), or null. */
+        private final String cold;
 
         Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
                 ProfiledRun run) {
+            this(summaries, runProfiles, diffs, run, null);
+        }
+
+        Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
+                ProfiledRun run, String cold) {
             this.summaries = summaries;
             this.runProfiles = runProfiles;
             this.diffs = diffs;
             this.run = run;
+            this.cold = cold;
+        }
+
+        /** This evidence of a run whose process was cold for another reason (it started inside the window). */
+        Evidence coldStart(String reason) {
+            if (cold != null || run == null) {
+                return this;
+            }
+            List<ProfileSummary> marked = summaries.stream().map(s -> s.onColdJvm(reason)).toList();
+            return new Evidence(marked, runProfiles, diffs, run, reason);
+        }
+
+        /** Why the run's JVM was still warming up, when it was. */
+        Optional<String> cold() {
+            return Optional.ofNullable(cold);
         }
 
         List<ProfileSummary> summaries() {
@@ -97,6 +124,10 @@ class ProfileEvidence {
                     if (diff == null) {
                         return Measurement.noBaseline("no baseline run with a " + source.type() + " profile yet");
                     }
+                    if (cold != null) {
+                        return Measurement.missing(cold + "; a function's growth is not judged on a cold JVM"
+                                + " (declare a warm-up in the checks, e.g. warmup: 60s, or load longer)");
+                    }
                     if (frames != null) {
                         // only the functions with self time in the stacks through the given frames, with their shares
                         // of the whole profile: the growth of code you can change, not of the server's own threads
@@ -136,49 +167,95 @@ class ProfileEvidence {
         if (config == null || run.endedAt() == null) {
             return Evidence.NONE;
         }
-        if (!JudgedWindow.of(run, results).hasSteadyState()) {
-            return noSteadyState(config, run);
+        if (!JudgedWindow.of(gate, run, results).hasSteadyState()) {
+            return noSteadyState(config, run, gate.warmup());
         }
         PyroscopeTarget target = target(config);
         OncePerEvaluation source = new OncePerEvaluation(pyroscope);
         Optional<CoreHourCost> cost = Optional.ofNullable(gate.cost()).map(c -> new CoreHourCost(c.pricePerCoreHour(),
                 throughput(results), c.currency()));
         ProfileExplainer explainer = new ProfileExplainer(source, config.topN(), cost);
-        ProfiledRun profiled = profiled(config, run, results);
-        ProfiledRun base = baseline == null || baseline.endedAt() == null ? null : profiled(config, baseline, baselineResults);
+        ProfiledRun profiled = profiled(gate, config, run, results);
+        ProfiledRun base = baseline == null || baseline.endedAt() == null ? null
+                : profiled(gate, config, baseline, baselineResults);
         List<ProfileSummary> summaries = new ArrayList<>();
         Map<String, ProfileFetch> runProfiles = new HashMap<>();
         Map<String, ProfileDiff> diffs = new HashMap<>();
+        Map<String, ProfileFetch> baseProfiles = new HashMap<>();
         for (String name : config.profiles()) {
             ProfileType type = type(name);
             ProfileReport report = base == null ? explainer.profile(target, type, profiled)
                     : explainer.compare(target, type, base, profiled);
             ProfileFetch runFetch = source.fetch(target, type, profiled.selection());
             runProfiles.put(name, runFetch);
+            List<String> attributed = List.of();
             if (base != null && runFetch instanceof ProfileFetch.Ok runOk
                     && source.fetch(target, type, base.selection()) instanceof ProfileFetch.Ok baseOk) {
-                diffs.put(name, ProfileDiff.between(baseOk.profile(), base.workload(), runOk.profile(), profiled.workload()));
+                diffs.put(name, explainer.diff(target, type, base, baseOk.profile(), profiled, runOk.profile()));
+                attributed = GrowthAttribution.of(baseOk.profile(), base.workload(), runOk.profile(),
+                        profiled.workload(), application(gate), type, config.topN()).lines();
             }
-            summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN()));
+            ProfileFetch baseFetch = base == null ? null : source.fetch(target, type, base.selection());
+            if (baseFetch != null) {
+                baseProfiles.put(name, baseFetch);
+            }
+            summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN()).attributed(attributed)
+                    .judged(query(target, type, profiled), base == null ? null : query(target, type, base),
+                            runFetch, baseFetch, base));
         }
-        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled);
+        String cold = cold(runProfiles.get("cpu"), baseProfiles.get("cpu")).orElse(null);
+        if (cold != null) {
+            summaries.replaceAll(summary -> summary.onColdJvm(cold));
+        }
+        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled, cold);
+    }
+
+    /**
+     * The application's own frames, for the entry point of a package's growth: the {@code frames} of the gate's
+     * profile checks when any are given, else every frame.
+     */
+    static Predicate<String> application(GateDefinition gate) {
+        List<String> prefixes = gate.checks().stream().map(CheckDefinition::source)
+                .filter(ValueSource.Profile.class::isInstance).map(ValueSource.Profile.class::cast)
+                .map(ValueSource.Profile::frames).filter(Objects::nonNull).map(ProfileEvidence::normalize).distinct()
+                .toList();
+        return prefixes.isEmpty() ? name -> true
+                : name -> prefixes.stream().anyMatch(prefix -> normalize(name).startsWith(prefix));
+    }
+
+    /** A CPU profile mostly in the JIT, the interpreter and class loading: no function's growth is a culprit then. */
+    static Optional<String> cold(ProfileFetch run, ProfileFetch baseline) {
+        if (!(run instanceof ProfileFetch.Ok ok)) {
+            return Optional.empty();
+        }
+        return ColdJvm.assess(ok.profile(), baseline instanceof ProfileFetch.Ok base ? base.profile() : null);
     }
 
     /** A run that ended within its ramp-up has no window to profile: every type says so. */
-    private static Evidence noSteadyState(GateDefinition.Pyroscope config, Run run) {
+    private static Evidence noSteadyState(GateDefinition.Pyroscope config, Run run, Duration warmup) {
         String reason = "the run has no steady state to profile: it ended at " + run.endedAt()
-                + ", within its " + run.rampUpSeconds() + " s ramp-up";
+                + ", within its " + run.rampUpSeconds() + " s ramp-up"
+                + (warmup.isZero() ? "" : " and the declared " + warmup.toSeconds() + " s warm-up");
         List<ProfileSummary> summaries = new ArrayList<>();
         Map<String, ProfileFetch> fetches = new HashMap<>();
         for (String name : config.profiles()) {
             summaries.add(new ProfileSummary(name, ProfileReport.Status.INCONCLUSIVE.name(), reason, null, null, null,
-                    null, null, null, null, null, List.of(), List.of(), List.of()));
+                    null, null, null, null, null, List.of(), List.of(), List.of(), null, null, null, null, null, null,
+                    null));
             fetches.put(name, new ProfileFetch.Empty(reason));
         }
         return new Evidence(List.copyOf(summaries), fetches, Map.of(), null);
     }
 
-    private static ProfileSummary summary(String name, ProfileReport report, ProfileFetch runFetch, ProfiledRun run,
+    /** What was read for one side: application, series name, labels and the window as queried (padded). */
+    static ProfileSummary.Query query(PyroscopeTarget target, ProfileType type, ProfiledRun run) {
+        TimeWindow window = target.padded(run.selection().window());
+        return new ProfileSummary.Query(target.application(), target.profileName(type),
+                Map.copyOf(target.allLabels(run.selection())), target.query(type, run.selection()), window.from(),
+                window.until());
+    }
+
+    private static Partial summary(String name, ProfileReport report, ProfileFetch runFetch, ProfiledRun run,
             Run baseline, int topN) {
         Double perRequest = null;
         Double perSecond = null;
@@ -194,11 +271,42 @@ class ProfileEvidence {
                 .sorted((a, b) -> Double.compare(Math.abs(b.selfShareDelta()), Math.abs(a.selfShareDelta())))
                 .limit(topN).map(ProfileEvidence::change).toList();
         boolean compared = report.diffUrl().isPresent();
-        return new ProfileSummary(name, report.status().name(), report.reason(), report.flamegraphUrl(),
+        return new Partial(name, report.status().name(), report.reason(), report.flamegraphUrl(),
                 report.diffUrl().orElse(null), report.comparisonUrl().orElse(null),
                 compared && baseline != null ? baseline.id() : null,
                 compared && baseline != null ? "run " + baseline.runId() : null,
                 perRequest, perSecond, unit, top, changes, report.lines());
+    }
+
+    /** A summary before the queries and the compared totals are added to it. */
+    private record Partial(String type, String status, String reason, String flamegraphUrl, String diffUrl,
+            String comparisonUrl, String baselineRunId, String baselineLabel, Double totalPerRequest,
+            Double totalPerSecond, String unit, List<ProfileSummary.Function> top, List<ProfileSummary.Change> changes,
+            List<String> lines) {
+
+        /** With the packages that grew (or the word that the growth is spread) after the functions that grew. */
+        Partial attributed(List<String> packages) {
+            if (packages.isEmpty()) {
+                return this;
+            }
+            List<String> all = new ArrayList<>(lines);
+            all.addAll(packages);
+            return new Partial(type, status, reason, flamegraphUrl, diffUrl, comparisonUrl, baselineRunId,
+                    baselineLabel, totalPerRequest, totalPerSecond, unit, top, changes, List.copyOf(all));
+        }
+
+        ProfileSummary judged(ProfileSummary.Query runQuery, ProfileSummary.Query baselineQuery, ProfileFetch runFetch,
+                ProfileFetch baseFetch, ProfiledRun base) {
+            Profile run = runFetch instanceof ProfileFetch.Ok ok ? ok.profile() : null;
+            Profile baseline = baseFetch instanceof ProfileFetch.Ok ok ? ok.profile() : null;
+            Double basePerRequest = baseline != null && base.requests() > 0
+                    ? baseline.quantity().amount(baseline.numTicks()) / base.requests() : null;
+            String rawUnit = run != null ? run.quantity().rawUnit() : baseline != null ? baseline.quantity().rawUnit() : null;
+            return new ProfileSummary(type, status, reason, flamegraphUrl, diffUrl, comparisonUrl, baselineRunId,
+                    baselineLabel, totalPerRequest, totalPerSecond, unit, top, changes, lines, runQuery, baselineQuery,
+                    run == null ? null : run.numTicks(), baseline == null ? null : baseline.numTicks(), rawUnit,
+                    basePerRequest, null);
+        }
     }
 
     private static ProfileSummary.Function row(FunctionStat f) {
@@ -212,8 +320,8 @@ class ProfileEvidence {
                 c.selfShareDelta(), c.selfDelta(), box(c.selfPerRequestDelta()));
     }
 
-    static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results) {
-        JudgedWindow window = JudgedWindow.of(run, results);
+    static ProfiledRun profiled(GateDefinition gate, GateDefinition.Pyroscope config, Run run, RunResults results) {
+        JudgedWindow window = JudgedWindow.of(gate, run, results);
         ProfileSelection selection = ProfileSelection.of(TimeWindow.of(window.steadyStateStart(), window.end()));
         if (config.runLabel() != null) {
             selection = selection.withLabel(config.runLabel(), run.runId());

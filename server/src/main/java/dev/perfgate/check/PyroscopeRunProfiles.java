@@ -35,16 +35,17 @@ class PyroscopeRunProfiles implements RunProfiles {
 
     @Override
     public Optional<ProfileReport> report(Run run, Run baseline) {
+        GateDefinition gate = gate(run).orElse(null);
         return config(run).filter(c -> run.endedAt() != null).map(config -> {
             PyroscopeTarget target = ProfileEvidence.target(config);
             ProfileType type = ProfileEvidence.type(config.profiles().get(0));
             ProfileExplainer explainer = new ProfileExplainer(pyroscope, config.topN(), Optional.empty());
-            ProfiledRun profiled = ProfileEvidence.profiled(config, run, results.find(run.id()).orElse(null));
+            ProfiledRun profiled = ProfileEvidence.profiled(gate, config, run, results.find(run.id()).orElse(null));
             if (baseline == null || baseline.endedAt() == null) {
                 return explainer.profile(target, type, profiled);
             }
             return explainer.compare(target, type,
-                    ProfileEvidence.profiled(config, baseline, results.find(baseline.id()).orElse(null)), profiled);
+                    ProfileEvidence.profiled(gate, config, baseline, results.find(baseline.id()).orElse(null)), profiled);
         });
     }
 
@@ -52,9 +53,14 @@ class PyroscopeRunProfiles implements RunProfiles {
     public Optional<Profile> profile(Run run, ProfileType type) {
         return config(run).filter(c -> run.endedAt() != null).flatMap(config -> {
             ProfileFetch fetched = pyroscope.fetch(ProfileEvidence.target(config), type,
-                    ProfileEvidence.profiled(config, run, results.find(run.id()).orElse(null)).selection());
+                    ProfileEvidence.profiled(gate(run).orElse(null), config, run, results.find(run.id()).orElse(null))
+                            .selection());
             return fetched instanceof ProfileFetch.Ok ok ? Optional.of(ok.profile()) : Optional.empty();
         });
+    }
+
+    private Optional<GateDefinition> gate(Run run) {
+        return definitions.find(run.system(), run.workload(), run.environment());
     }
 
     private Optional<GateDefinition.Pyroscope> config(Run run) {

@@ -56,11 +56,12 @@ class ValueResolver {
             return measure(m, results);
         }
         if (source instanceof ValueSource.Prometheus p) {
-            JudgedWindow window = JudgedWindow.of(run, results);
+            JudgedWindow window = JudgedWindow.of(gate, run, results);
             Instant start = window.steadyStateStart();
             Instant end = window.end();
             if (end == null || !end.isAfter(start)) {
-                return Measurement.missing("the run has no steady-state window (ended " + end + ", steady state from " + start + ")");
+                return Measurement.missing("the run has no steady-state window (ended " + end + ", steady state from " + start
+                        + (gate.warmup().isZero() ? "" : ", after the declared " + gate.warmup().toSeconds() + " s warm-up") + ")");
             }
             return prometheus(gate.prometheusUrlFor(run.environment()), p, start, end, results);
         }
@@ -80,6 +81,21 @@ class ValueResolver {
                     + (throughput == null ? "none" : "zero"));
         }
         return Measurement.of(rate.value() / throughput * e.per());
+    }
+
+    /**
+     * Why the run's process was cold, read from the gate's {@code processStart} query over the judged window; empty
+     * when there is no such query, or no answer (then the profile alone decides: see {@code ColdJvm}).
+     */
+    Optional<String> coldStart(GateDefinition gate, Run run, RunResults results) {
+        String url = gate.prometheusUrlFor(run.environment());
+        JudgedWindow window = JudgedWindow.of(gate, run, results);
+        if (gate.processStart() == null || url == null || !window.hasSteadyState()) {
+            return Optional.empty();
+        }
+        PrometheusClient.Samples samples = prometheus.window(url, gate.processStart(), window.steadyStateStart(),
+                window.end());
+        return samples.answered() ? window.startedWithin(samples.values()) : Optional.empty();
     }
 
     /** The query's aggregate over the window, unless its samples (or the process they count) cannot be real. */

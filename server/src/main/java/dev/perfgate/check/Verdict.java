@@ -52,12 +52,14 @@ public record Verdict(
                 List.of());
     }
 
-    /** A valid run judged check by check. */
+    /** A valid run judged check by check; a passing one lists no functions that grew. */
     static Verdict judged(Stamp stamp, GateDefinition gate, List<CheckResult> checks, List<ProfileSummary> profiles) {
         CheckStatus status = overall(checks);
+        List<ProfileSummary> kept = status == CheckStatus.PASS
+                ? profiles.stream().map(ProfileSummary::withoutGrowth).toList() : profiles;
         return new Verdict(stamp.id(), stamp.runId(), stamp.at(), stamp.reason(), status,
                 GateResult.of(status, checks, gate.inconclusive()), summary(status, checks), gate.file(), gate.version(),
-                strategy(gate), new Validity(true, List.of()), checks, profiles);
+                strategy(gate), new Validity(true, List.of()), checks, kept);
     }
 
     /** A detected regression: some growth rule broke. */

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.hipparchus.distribution.continuous.NormalDistribution;
 import org.hipparchus.distribution.discrete.HypergeometricDistribution;
 
 /**
@@ -35,17 +36,38 @@ public final class ProfileDiff {
      * samples can be one or two requests.
      */
     static final long MIN_RUN_SAMPLES = 10;
+    private static final NormalDistribution STANDARD_NORMAL = new NormalDistribution(0, 1);
+    /**
+     * Measured amounts (allocated bytes, nanoseconds) have no sample count to test, and an allocation profile's bytes
+     * come in TLAB-sized lumps: a function with three events can double by chance. Without the event counts, a
+     * function's growth counts only when its share of the run is at least this many percent…
+     */
+    static final double MIN_MEASURED_SHARE = 5.0;
+    /** …its share grew by at least this many points… */
+    static final double MIN_MEASURED_POINTS = 3.0;
+    /** …and its share is at least this many times its share of the baseline (a new function always is). */
+    static final double MIN_MEASURED_RATIO = 1.6;
+    /** Units whose raw values are counts of independent events, which the sampling tests apply to. */
+    private static final Set<String> COUNTED = Set.of("samples", "objects");
 
     private final List<FunctionChange> changes;
     private final Quantity quantity;
     private final long baselineSamples;
     private final long runSamples;
 
-    private ProfileDiff(List<FunctionChange> changes, Quantity quantity, long baselineSamples, long runSamples) {
+    /** The event counts behind measured amounts (an allocation profile's objects), when known. */
+    private final ProfileDiff events;
+    /** The one-sided chance a growth must be below to count: {@link #SIGNIFICANCE_P}, or less when corrected. */
+    private final double significance;
+
+    private ProfileDiff(List<FunctionChange> changes, Quantity quantity, long baselineSamples, long runSamples,
+                        ProfileDiff events, double significance) {
         this.changes = changes;
         this.quantity = quantity;
         this.baselineSamples = baselineSamples;
         this.runSamples = runSamples;
+        this.events = events;
+        this.significance = significance;
     }
 
     public static ProfileDiff between(Profile baseline, Workload baselineLoad, Profile run, Workload runLoad) {
@@ -57,8 +79,28 @@ public final class ProfileDiff {
                 .map(name -> change(name, before.get(name), after.get(name), baseline, baselineLoad, run, runLoad))
                 .sorted(RANKING)
                 .toList();
-        boolean sampled = "samples".equals(run.quantity().rawUnit()) && "samples".equals(baseline.quantity().rawUnit());
-        return new ProfileDiff(changes, run.quantity(), sampled ? baseline.numTicks() : 0, sampled ? run.numTicks() : 0);
+        boolean sampled = COUNTED.contains(run.quantity().rawUnit()) && COUNTED.contains(baseline.quantity().rawUnit());
+        return new ProfileDiff(changes, run.quantity(), sampled ? baseline.numTicks() : 0, sampled ? run.numTicks() : 0,
+                null, SIGNIFICANCE_P);
+    }
+
+    /**
+     * This diff of measured amounts with the event counts behind them: an allocated-bytes profile with the same
+     * window's allocated-objects profile, whose values count the allocation events (one per sampled TLAB or
+     * outside-TLAB allocation). A function's bytes then grew beyond noise only when its event count did, by the same
+     * tests as CPU samples, corrected for testing every function at once (Bonferroni: the chance divided by the
+     * number of functions with {@link #MIN_RUN_SAMPLES} events in the run; uncorrected, 40 functions of a clean pair
+     * with thousands of events each named one in 18 pairs). A diff of counts already is its own event count.
+     */
+    public ProfileDiff withEvents(Profile baselineEvents, Workload baselineLoad, Profile runEvents, Workload runLoad) {
+        if (baselineSamples > 0) {
+            return this;
+        }
+        ProfileDiff counted = between(baselineEvents, baselineLoad, runEvents, runLoad);
+        if (counted.baselineSamples <= 0 || counted.runSamples <= 0) {
+            return this;
+        }
+        return new ProfileDiff(changes, quantity, baselineSamples, runSamples, counted.corrected(), significance);
     }
 
     private static FunctionChange change(String name, FunctionStat before, FunctionStat after, Profile baseline,
@@ -104,7 +146,9 @@ public final class ProfileDiff {
      * of the difference of two sampled proportions, {@code sqrt(p1(1-p1)/n1 + p2(1-p2)/n2)}, or, for up to
      * {@link #EXACT_TEST_SAMPLES} samples of the function, as unlikely by Fisher's exact test: a 25-second run with a
      * few hundred samples moves a 10 % function by 2-3 points by chance alone, a real hotspot moves it by tens.
-     * Profiles of measured amounts (bytes, nanoseconds) count every growth. 0 when nothing grew beyond noise.
+     * Profiles of measured amounts (bytes, nanoseconds) are tested on their event counts when given
+     * ({@link #withEvents}), else by the conservative rule of {@link #MIN_MEASURED_SHARE}. 0 when nothing grew beyond
+     * noise.
      */
     public double maxSignificantSelfShareGrowth() {
         return maxSignificantSelfShareGrowth(name -> true);
@@ -122,7 +166,7 @@ public final class ProfileDiff {
             return false;
         }
         if (baselineSamples <= 0 || runSamples <= 0) {
-            return true;
+            return measuredBeyondNoise(change);
         }
         long before = change.baseline().self();
         long after = change.run().self();
@@ -135,7 +179,20 @@ public final class ProfileDiff {
         double p1 = change.baseline().selfShare() / 100;
         double p2 = change.run().selfShare() / 100;
         double standardError = 100 * Math.sqrt(p1 * (1 - p1) / baselineSamples + p2 * (1 - p2) / runSamples);
-        return delta > SIGNIFICANCE_Z * standardError;
+        double z = significance == SIGNIFICANCE_P ? SIGNIFICANCE_Z
+                : STANDARD_NORMAL.inverseCumulativeProbability(1 - significance);
+        return delta > z * standardError;
+    }
+
+    /** See {@link #MIN_MEASURED_SHARE}; with event counts, the function's events must have grown beyond noise. */
+    private boolean measuredBeyondNoise(FunctionChange change) {
+        if (events != null) {
+            return events.change(change.name()).filter(events::beyondNoise).isPresent();
+        }
+        double before = change.baseline().selfShare();
+        double after = change.run().selfShare();
+        return after >= MIN_MEASURED_SHARE && after - before >= MIN_MEASURED_POINTS
+                && (before <= 0 || after / before >= MIN_MEASURED_RATIO);
     }
 
     /**
@@ -147,7 +204,19 @@ public final class ProfileDiff {
     private boolean exactlySignificant(long before, long after) {
         var draws = new HypergeometricDistribution((int) (baselineSamples + runSamples), (int) (before + after),
                 (int) runSamples);
-        return draws.upperCumulativeProbability((int) after) < SIGNIFICANCE_P;
+        return draws.upperCumulativeProbability((int) after) < significance;
+    }
+
+    /**
+     * This diff with its tests corrected for testing all its functions at once (Bonferroni over those with
+     * {@link #MIN_RUN_SAMPLES} or more in the run): for a diff of many aggregates, such as packages.
+     */
+    ProfileDiff corrected() {
+        if (baselineSamples <= 0 || runSamples <= 0) {
+            return this;
+        }
+        long tested = Math.max(1, changes.stream().filter(c -> c.run().self() >= MIN_RUN_SAMPLES).count());
+        return new ProfileDiff(changes, quantity, baselineSamples, runSamples, events, SIGNIFICANCE_P / tested);
     }
 
     public Optional<FunctionChange> change(String name) {

@@ -49,12 +49,29 @@ public final class ProfileExplainer {
         if (!(baselineFetch instanceof ProfileFetch.Ok baselineOk)) {
             return inconclusive(type, "baseline " + baselineFetch.reason(), flamegraph, diff, comparison, top);
         }
-        ProfileDiff profileDiff = ProfileDiff.between(baselineOk.profile(), baseline.workload(), runOk.profile(),
-                run.workload());
+        ProfileDiff profileDiff = diff(target, type, baseline, baselineOk.profile(), run, runOk.profile());
         List<String> lines = cost.map(c -> profileDiff.explain(type, topN, c))
                 .orElseGet(() -> profileDiff.explain(type, topN));
         return new ProfileReport(type, ProfileReport.Status.EXPLAINED, summary(type, runOk.profile(), top), flamegraph,
                 diff, comparison, top, profileDiff.changes(), lines);
+    }
+
+    /**
+     * The diff of two fetched profiles; allocated bytes with the allocation event counts of the same windows (the
+     * agent sends allocated objects with allocated bytes; see {@link ProfileDiff#withEvents}), read even when the
+     * target does not list them, and without them the conservative rule for measured amounts.
+     */
+    public ProfileDiff diff(PyroscopeTarget target, ProfileType type, ProfiledRun baseline, Profile baselineProfile,
+                            ProfiledRun run, Profile runProfile) {
+        ProfileDiff diff = ProfileDiff.between(baselineProfile, baseline.workload(), runProfile, run.workload());
+        if (type != ProfileType.ALLOC_BYTES) {
+            return diff;
+        }
+        if (source.fetch(target, ProfileType.ALLOC_OBJECTS, baseline.selection()) instanceof ProfileFetch.Ok before
+                && source.fetch(target, ProfileType.ALLOC_OBJECTS, run.selection()) instanceof ProfileFetch.Ok after) {
+            return diff.withEvents(before.profile(), baseline.workload(), after.profile(), run.workload());
+        }
+        return diff;
     }
 
     private static ProfileReport inconclusive(ProfileType type, String reason, String flamegraph,

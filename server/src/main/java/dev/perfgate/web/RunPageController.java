@@ -121,11 +121,23 @@ class RunPageController {
         String baselineId = verdict == null ? null : verdict.checks().stream().map(CheckResult::baselineRunId)
                 .filter(b -> b != null).findFirst().orElse(null);
         Run baseline = baselineId == null ? null : runs.get(baselineId);
-        model.addAttribute("profile", profiles.getIfUnique(() -> RunProfiles.NONE).report(run, baseline).orElse(null));
+        model.addAttribute("profiles", profiles(verdict, run, baseline));
         model.addAttribute("explained", verdict == null ? List.of() : verdict.checks().stream()
                 .filter(c -> c.explanation() != null && !c.explanation().isEmpty())
                 .map(c -> new Explained(c.label(), c.explanation())).toList());
         return "run";
+    }
+
+    /**
+     * A judged run shows the profile evidence its verdict stored, never a fresh read of Pyroscope (which may hold
+     * more or less by now); only a run without stored evidence gets a live report.
+     */
+    private List<ProfileView> profiles(Verdict verdict, Run run, Run baseline) {
+        if (verdict != null && verdict.profiles() != null && !verdict.profiles().isEmpty()) {
+            return verdict.profiles().stream().map(ProfileView::of).toList();
+        }
+        return profiles.getIfUnique(() -> RunProfiles.NONE).report(run, baseline).map(ProfileView::live).stream()
+                .toList();
     }
 
     /** Where the run's verdict stands; the page polls it while it waits and reloads when the verdict is in. */

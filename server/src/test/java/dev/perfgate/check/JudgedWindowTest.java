@@ -30,6 +30,45 @@ class JudgedWindowTest {
     }
 
     @Test
+    void shouldLeaveTheDeclaredWarmUpOutOfTheJudgedWindow() {
+        // Given checks that declare a 20 s warm-up, and Gatling's steady state from 15 s to 41 s
+        var gate = new dev.perfgate.definition.DefinitionParser().parse("g.yaml", """
+                system: shop
+                warmup: 20s
+                checks:
+                  - id: p99
+                    results: { stat: p99 }
+                    requirement: "<= 200ms"
+                """).definition();
+        Instant gatlingStart = CLI_START.plusSeconds(5);
+        var window = new ResultsDocument.Window(gatlingStart, CLI_END.minusSeconds(4), gatlingStart.plusSeconds(10));
+
+        // When
+        JudgedWindow judged = JudgedWindow.of(gate, run(), results(window, false));
+        JudgedWindow tooLong = JudgedWindow.of(gate, run(), results(window, false)).afterWarmup(java.time.Duration.ofSeconds(10));
+
+        // Then
+        assertThat(judged.steadyStateStart()).isEqualTo(gatlingStart.plusSeconds(30));
+        assertThat(judged.end()).isEqualTo(CLI_END.minusSeconds(4));
+        assertThat(judged.hasSteadyState()).isTrue();
+        assertThat(tooLong.hasSteadyState()).as("a warm-up past the end leaves nothing to judge").isFalse();
+    }
+
+    @Test
+    void shouldTellAProcessThatStartedInsideTheJudgedWindow() {
+        // Given the judged window 10:00:10 to 10:00:45, and process start times as Prometheus returns them
+        JudgedWindow window = JudgedWindow.of(run(), null);
+        double before = CLI_START.minusSeconds(3600).getEpochSecond();
+        double restarted = CLI_START.plusSeconds(22).getEpochSecond();
+
+        // When / Then
+        assertThat(window.startedWithin(List.of(before, before))).as("started an hour before").isEmpty();
+        assertThat(window.startedWithin(List.of(before, restarted, restarted))).hasValueSatisfying(reason ->
+                assertThat(reason).isEqualTo("the process started at 2026-11-23T10:00:22Z, 12 s into the judged window"
+                        + " (2026-11-23T10:00:10Z to 2026-11-23T10:00:45Z): a cold JVM"));
+    }
+
+    @Test
     void shouldJudgeTheLoadToolsOwnSteadyStateNotTheClisTimes() {
         // Given Gatling's first request 5 s after the CLI started, its last response 4 s before the CLI ended
         Instant gatlingStart = CLI_START.plusSeconds(5);

@@ -105,6 +105,80 @@ class ProfileEvidenceTest {
         assertThat(application.value()).isCloseTo(54.9, org.assertj.core.data.Offset.offset(0.1));
     }
 
+    @Test
+    void shouldNameNoCulpritAndLeaveTheHotspotInconclusiveOnAColdJvm() {
+        // Given the first load after a restart: the run's CPU goes to C2 and class loading, the baseline's did not
+        GateDefinition gate = new DefinitionParser().parse("g.yaml", """
+                system: s
+                pyroscope: { url: http://127.0.0.1:9, application: app, profiles: [cpu] }
+                checks:
+                  - id: cpu-hotspot
+                    profile: { type: cpu, measure: maxSelfShareGrowth }
+                    requirement: "<= 10"
+                """).definition();
+        Profile warm = Profile.fromFolded("""
+                java/lang/Thread.run;com/acme/Controller.serve 900
+                libjvm.so.thread_native_entry;libjvm.so.C2Compiler::compile_method 20
+                """, Quantity.samples(100));
+        Profile cold = Profile.fromFolded("""
+                java/lang/Thread.run;com/acme/Controller.serve 900
+                libjvm.so.thread_native_entry;libjvm.so.C2Compiler::compile_method 400
+                java/lang/Thread.run;java/lang/ClassLoader.loadClass;com/acme/Plugin.<clinit> 100
+                """, Quantity.samples(100));
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        Run base = new Run("b", "s", "w", "e", "1", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
+                start, start.plusSeconds(60), 5, RunStatus.COMPLETED, null, start, null, null);
+        Run run = new Run("r", "s", "w", "e", "2", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
+                start.plusSeconds(300), start.plusSeconds(360), 5, RunStatus.COMPLETED, null, start, null, null);
+        ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> new ProfileFetch.Ok(
+                selection.window().from().isBefore(start.plusSeconds(100)) ? warm : cold, "app.cpu{}"));
+
+        // When
+        ProfileEvidence.Evidence collected = evidence.collect(gate, run, null, base, null);
+        Measurement hotspot = collected.value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null));
+
+        // Then: (400 + 100) of 1,400 samples is warm-up work, 2.2 % in the baseline
+        assertThat(hotspot.present()).isFalse();
+        assertThat(hotspot.missing()).contains("still warming up").contains("35.7 %").contains("2.2 % in the baseline")
+                .contains("warmup: 60s");
+        ProfileSummary summary = collected.summaries().get(0);
+        assertThat(summary.lines()).singleElement().asString().startsWith("no function named as the culprit")
+                .doesNotContain("Plugin").doesNotContain("C2Compiler");
+        assertThat(summary.warning()).contains("still warming up");
+        Measurement first = evidence.collect(gate, run, null, null, null)
+                .value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null));
+        assertThat(first.noBaseline()).as("a first run keeps the first-run policy, cold or not").isTrue();
+    }
+
+    @Test
+    void shouldProfileOnlyAfterTheDeclaredWarmUp() {
+        // Given checks with a 30 s warm-up and a run of 120 s with 5 s ramp-up
+        GateDefinition gate = new DefinitionParser().parse("g.yaml", """
+                system: s
+                warmup: 30s
+                pyroscope: { url: http://127.0.0.1:9, application: app, profiles: [cpu] }
+                checks:
+                  - id: cpu-total
+                    profile: { type: cpu, measure: totalPerRequest }
+                    growth: "<= +10%"
+                """).definition();
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        Run run = new Run("r", "s", "w", "e", "2", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
+                start, start.plusSeconds(120), 5, RunStatus.COMPLETED, null, start, null, null);
+        List<TimeWindow> asked = new java.util.ArrayList<>();
+        ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> {
+            asked.add(selection.window());
+            return new ProfileFetch.Empty("nothing");
+        });
+
+        // When
+        ProfileEvidence.Evidence collected = evidence.collect(gate, run, null, null, null);
+
+        // Then
+        assertThat(asked).isNotEmpty().allSatisfy(w -> assertThat(w.from()).isEqualTo(start.plusSeconds(35)));
+        assertThat(collected.summaries().get(0).runQuery().from()).isEqualTo(start.plusSeconds(35));
+    }
+
     /** CPU evidence of a run against its baseline: samples of Tomcat's poller and of the demo's multiply, before and after. */
     private static ProfileEvidence.Evidence cpuEvidence(int pollerBefore, int multiplyBefore, int pollerAfter, int multiplyAfter) {
         String stacks = """

@@ -84,6 +84,121 @@ class ProfileVerdictIT extends SharedServer {
     }
 
     @Test
+    void shouldKeepTheProfilesItJudgedWhenPyroscopeLaterHoldsMore() throws Exception {
+        String app = "pgst" + System.nanoTime();
+        write(checks(TestServers.pyroscopeUrl(), app));
+        Instant base = Instant.now().minus(40, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
+        Instant regressed = base.plus(5, ChronoUnit.MINUTES);
+        ingest(app, base, "main;http;MatrixCalculator.multiply 42\nmain;http;JsonTransform.run 500\n");
+        ingest(app, regressed, "main;http;MatrixCalculator.multiply 700\nmain;http;JsonTransform.run 510\n");
+        judge("161", base, 18.52);
+        JsonNode judged = judge("162", regressed, 51.12);
+
+        // a late upload lands in the judged window: Pyroscope now answers with more samples
+        ingestAt(app, regressed.plusSeconds(40), "main;http;Late.upload 900\n");
+        String late = http.send(HttpRequest.newBuilder(URI.create(TestServers.pyroscopeUrl() + "/render?format=json&query="
+                + URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8) + "&from=" + regressed.getEpochSecond()
+                + "&until=" + regressed.plusSeconds(70).getEpochSecond())).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        JsonNode again = api.get("/api/v1/runs/" + judged.path("id").asString() + "/verdict").body();
+
+        assertThat(late).as("Pyroscope holds the late upload now").contains("Late.upload");
+        JsonNode stored = again.path("profiles").get(0);
+        assertThat(stored.path("runTicks").asLong()).as("the run's samples as judged").isEqualTo(1210);
+        assertThat(stored.path("baselineTicks").asLong()).isEqualTo(542);
+        assertThat(stored.path("rawUnit").asString()).isEqualTo("samples");
+        assertThat(stored.path("runQuery").path("query").asString()).isEqualTo(app + ".cpu{}");
+        assertThat(Instant.parse(stored.path("runQuery").path("from").asString())).as("steady state start")
+                .isBetween(regressed, regressed.plusSeconds(20));
+        assertThat(stored.path("runQuery").path("until").asString()).isEqualTo(regressed.plusSeconds(70).toString());
+        assertThat(stored.path("baselineQuery").path("until").asString()).isEqualTo(base.plusSeconds(70).toString());
+        assertThat(stored.toString()).doesNotContain("Late.upload");
+        assertThat(again.path("verdictId").asString()).isEqualTo(judged.path("verdictId").asString());
+    }
+
+    @Test
+    void shouldNameOnlyTheAllocationGrowthItsEventCountsBearOut() throws Exception {
+        // Given the agent's two allocation series: bytes, and objects counting the allocation events (measured with
+        // the agent 0.12.2 at alloc=512k: 524,401 bytes per event). parse's bytes share grows 10 % -> 19 % on 2 -> 3
+        // events (noise); Buffer.grow's 10 % -> 31 % on 200 -> 1,000 events (real)
+        String app = "pgal" + System.nanoTime();
+        write("""
+                system: %s
+                pyroscope:
+                  url: %s
+                  application: %s
+                  profiles: [alloc_bytes]
+                checks:
+                  - id: alloc-hotspot
+                    name: largest allocated bytes growth
+                    unit: points
+                    profile: { type: alloc_bytes, measure: maxSelfShareGrowth }
+                    requirement: "<= 5"
+                """.formatted(system, TestServers.pyroscopeUrl(), app));
+        Instant base = Instant.now().minus(60, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
+        Instant regressed = base.plus(5, ChronoUnit.MINUTES);
+        ingestAlloc(app, base, 800_000_000L, 100_000_000L, 100_000_000L, 1_600, 2, 200);
+        ingestAlloc(app, regressed, 800_000_000L, 300_000_000L, 500_000_000L, 1_600, 3, 1_000);
+
+        judge("171", base, 18.0);
+        JsonNode verdict = judge("172", regressed, 18.0);
+
+        JsonNode hotspot = check(verdict, "alloc-hotspot");
+        assertThat(hotspot.path("status").asString()).isEqualTo("FAIL");
+        assertThat(hotspot.path("value").asDouble()).as("Buffer.grow: 10 %% -> 31.25 %%").isCloseTo(21.25,
+                org.assertj.core.data.Offset.offset(0.01));
+        assertThat(hotspot.path("explanation").toString()).contains("Buffer.grow").doesNotContain("Parser.parse");
+    }
+
+    @Test
+    void shouldNotJudgeProfileGrowthOfAProcessThatStartedInsideTheRun() throws Exception {
+        // Given the process-exporter on the shared servers: Prometheus knows when it started; a run around that start
+        JsonNode started = api(TestServers.prometheusUrl() + "/api/v1/query?query="
+                + URLEncoder.encode("max(process_start_time_seconds{job=\"process-exporter\"})", StandardCharsets.UTF_8));
+        Instant processStart = Instant.ofEpochMilli(Math.round(1000 * Double.parseDouble(
+                started.path("data").path("result").get(0).path("value").get(1).asString())));
+        String app = "pgcs" + System.nanoTime();
+        write("""
+                system: %s
+                prometheus: { url: %s }
+                processStart: 'max(process_start_time_seconds{job="process-exporter"})'
+                pyroscope:
+                  url: %s
+                  application: %s
+                  profiles: [cpu]
+                  profileNames: { cpu: cpu }
+                checks:
+                  - id: cpu-hotspot
+                    name: largest self CPU growth
+                    unit: points
+                    profile: { type: cpu, measure: maxSelfShareGrowth }
+                    requirement: "<= 5"
+                """.formatted(system, TestServers.prometheusUrl(), TestServers.pyroscopeUrl(), app));
+        Instant base = processStart.minus(20, ChronoUnit.MINUTES);
+        Instant cold = processStart.truncatedTo(ChronoUnit.SECONDS).minusSeconds(30);
+        ingest(app, base, "main;http;Lookup.find 500\nmain;http;Render.page 500\n");
+        ingest(app, cold, "main;http;Lookup.find 500\nmain;http;Render.page 500\nmain;http;Plugin.init 400\n");
+
+        judge("181", base, 18.0);
+        JsonNode verdict = judge("182", cold, 18.0);
+
+        JsonNode hotspot = check(verdict, "cpu-hotspot");
+        assertThat(hotspot.path("status").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(hotspot.path("message").asString()).contains("the process started at " + processStart)
+                .contains("30 s into the judged window").contains("a cold JVM");
+        JsonNode profile = verdict.path("profiles").get(0);
+        assertThat(profile.path("warning").asString()).contains("a cold JVM");
+        assertThat(profile.path("lines").toString()).doesNotContain("Plugin.init");
+    }
+
+    private JsonNode api(String url) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return tools.jackson.databind.json.JsonMapper.builder().build().readTree(response.body());
+    }
+
+    @Test
     void shouldStillJudgeWhenPyroscopeIsDown() throws Exception {
         int closed;
         try (ServerSocket socket = new ServerSocket(0)) {
@@ -127,9 +242,34 @@ class ProfileVerdictIT extends SharedServer {
     }
 
     private void ingest(String app, Instant from, String folded) throws IOException, InterruptedException {
-        String name = URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8);
         // one 10 s storage bucket inside the run's window, so Pyroscope keeps the numbers exact
-        Instant bucket = from.plusSeconds(20);
+        ingestAt(app, from.plusSeconds(20), folded);
+    }
+
+    private void ingestAlloc(String app, Instant from, long render, long parse, long grow, long renderEvents,
+            long parseEvents, long growEvents) throws IOException, InterruptedException {
+        String stacks = """
+                java/lang/Thread.run;com/acme/Page.render %d
+                java/lang/Thread.run;com/acme/Parser.parse %d
+                java/lang/Thread.run;com/acme/Buffer.grow %d
+                """;
+        ingestSeries(app + ".alloc_in_new_tlab_bytes{}", from.plusSeconds(20), stacks.formatted(render, parse, grow), "bytes");
+        ingestSeries(app + ".alloc_in_new_tlab_objects{}", from.plusSeconds(20),
+                stacks.formatted(renderEvents, parseEvents, growEvents), "objects");
+    }
+
+    private void ingestSeries(String series, Instant bucket, String folded, String units)
+            throws IOException, InterruptedException {
+        URI uri = URI.create(TestServers.pyroscopeUrl() + "/ingest?name=" + URLEncoder.encode(series, StandardCharsets.UTF_8)
+                + "&from=" + bucket.getEpochSecond() + "&until=" + bucket.plusSeconds(10).getEpochSecond()
+                + "&units=" + units + "&aggregationType=sum&spyName=javaspy&format=folded");
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri)
+                .POST(HttpRequest.BodyPublishers.ofString(folded)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    }
+
+    private void ingestAt(String app, Instant bucket, String folded) throws IOException, InterruptedException {
+        String name = URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8);
         URI uri = URI.create(TestServers.pyroscopeUrl() + "/ingest?name=" + name + "&from=" + bucket.getEpochSecond()
                 + "&until=" + bucket.plusSeconds(10).getEpochSecond() + "&sampleRate=100&spyName=javaspy&format=folded");
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri)

@@ -94,14 +94,45 @@ class ProfileDiffTest {
     }
 
     @Test
-    void shouldCountEveryGrowthOfMeasuredAmounts() {
-        // Given bytes, not samples: no sampling model applies
+    void shouldCountALargeGrowthOfMeasuredAmountsWithoutEventCounts() {
+        // Given bytes, not samples, and no event counts: parse 10 % → 16 % is 1.6 times its share, +6 points
         Profile before = Profile.fromFolded("main;parse 20\nmain;render 180", Quantity.bytes());
         Profile after = Profile.fromFolded("main;parse 32\nmain;render 168", Quantity.bytes());
 
         // When / Then
         assertThat(ProfileDiff.between(before, LOAD, after, LOAD).maxSignificantSelfShareGrowth())
                 .isCloseTo(6.0, within(1e-9));
+    }
+
+    @Test
+    void shouldNotCountASmallGrowthOfMeasuredAmountsWithoutEventCounts() {
+        // Given bytes in TLAB lumps: parse 10 % → 13 % (+3 points, but 1.3 times), lookup 1 % → 3 % (too small)
+        Profile before = Profile.fromFolded("main;parse 100\nmain;lookup 10\nmain;render 890", Quantity.bytes());
+        Profile after = Profile.fromFolded("main;parse 130\nmain;lookup 30\nmain;render 840", Quantity.bytes());
+
+        // When
+        ProfileDiff diff = ProfileDiff.between(before, LOAD, after, LOAD);
+
+        // Then
+        assertThat(diff.maxSignificantSelfShareGrowth()).isZero();
+        assertThat(diff.grown(5)).isEmpty();
+    }
+
+    @Test
+    void shouldJudgeAllocatedBytesByTheirEventCounts() {
+        // Given bytes that doubled their share 15 % → 30 %, but on 2 → 3 allocation events of 10: no evidence
+        Profile before = Profile.fromFolded("main;parse 150\nmain;render 850", Quantity.bytes());
+        Profile after = Profile.fromFolded("main;parse 300\nmain;render 700", Quantity.bytes());
+        Profile beforeEvents = Profile.fromFolded("main;parse 2\nmain;render 8", Quantity.objects());
+        Profile afterEvents = Profile.fromFolded("main;parse 3\nmain;render 7", Quantity.objects());
+
+        // When
+        ProfileDiff bytesAlone = ProfileDiff.between(before, LOAD, after, LOAD);
+        ProfileDiff withEvents = bytesAlone.withEvents(beforeEvents, LOAD, afterEvents, LOAD);
+
+        // Then
+        assertThat(bytesAlone.grown(5)).as("by the conservative rule alone").hasSize(1);
+        assertThat(withEvents.grown(5)).as("three events are no evidence").isEmpty();
     }
 
     @Test

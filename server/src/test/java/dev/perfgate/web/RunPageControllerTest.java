@@ -16,6 +16,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -29,7 +30,9 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.json.JsonCompareMode;
 import org.springframework.test.web.servlet.MockMvc;
 
+import dev.perfgate.check.ProfileSummary;
 import dev.perfgate.check.Reviews;
+import dev.perfgate.check.Verdict;
 import dev.perfgate.check.RunProfiles;
 import dev.perfgate.profile.FunctionStat;
 import dev.perfgate.profile.ProfileReport;
@@ -122,6 +125,41 @@ class RunPageControllerTest {
         assertThat(page).contains("href=\"http://pyroscope/flame\"").contains("href=\"http://pyroscope/diff\"")
                 .contains("href=\"http://pyroscope/side\"").contains("com/acme/Matrix.multiply").contains("88.1 %")
                 .contains("self CPU 0.6 % → 88.1 % (+7,168 samples)").doesNotContain("No profile data");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldShowTheProfileEvidenceTheVerdictStoredEvenWhenPyroscopeNowSaysOtherwise() throws Exception {
+        ProfileSummary.Query run = new ProfileSummary.Query("shop", "shop.cpu", Map.of("run_id", "154"),
+                "shop.cpu{run_id=\"154\"}", Fixtures.T154.plusSeconds(30), Fixtures.T154.plusSeconds(160));
+        ProfileSummary.Query base = new ProfileSummary.Query("shop", "shop.cpu", Map.of("run_id", "153"),
+                "shop.cpu{run_id=\"153\"}", Fixtures.T153.plusSeconds(30), Fixtures.T153.plusSeconds(160));
+        ProfileSummary stored = new ProfileSummary("cpu", "EXPLAINED", "CPU profile of 463 samples",
+                "http://pyroscope/flame", "http://pyroscope/diff", null, "r153", "run 153", 0.01, 3.5, "seconds",
+                List.of(new ProfileSummary.Function("com/acme/Matrix.multiply", 300, 310, 64.8, 67.0, null, null)),
+                List.of(), List.of("com/acme/Matrix.multiply self CPU 6.9 % → 64.8 % (+270 samples)"), run, base, 463L,
+                412L, "samples", 0.009, null);
+        Verdict judged = Fixtures.verdict154();
+        judged = new Verdict(judged.id(), judged.runId(), judged.evaluatedAt(), judged.reason(), judged.status(),
+                judged.gate(), judged.summary(), judged.definitionFile(), judged.definitionVersion(),
+                judged.baselineStrategy(), judged.validity(), judged.checks(), List.of(stored));
+        given(verdicts.latest(Fixtures.run154())).willReturn(Optional.of(judged));
+        given(profiles.report(Fixtures.run154(), Fixtures.run153())).willReturn(Optional.of(new ProfileReport(
+                ProfileType.CPU, ProfileReport.Status.EXPLAINED, "CPU profile of 525 samples", "http://pyroscope/later",
+                Optional.empty(), Optional.empty(), List.of(), List.of(),
+                List.of("com/acme/Other.work self CPU 6.9 % → 30.6 % (+120 samples)"))));
+
+        String page = mvc.perform(get("/runs/r154")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).as("the stored evidence, queries and totals")
+                .contains("CPU profile of 463 samples").contains("6.9 % → 64.8 % (+270 samples)")
+                .contains("run: shop.cpu{run_id=&quot;154&quot;} from " + Fixtures.T154.plusSeconds(30))
+                .contains("463 samples").contains("baseline run 153: shop.cpu{run_id=&quot;153&quot;}")
+                .contains("412 samples").contains("64.8 %").contains("As judged");
+        assertThat(page).as("nothing read from Pyroscope after the verdict")
+                .doesNotContain("525 samples").doesNotContain("Other.work").doesNotContain("pyroscope/later");
+        verify(profiles, never()).report(Fixtures.run154(), Fixtures.run153());
     }
 
     @Test
