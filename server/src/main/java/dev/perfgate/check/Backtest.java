@@ -72,9 +72,9 @@ public final class Backtest {
                 List<ValueResolver.Resolved> values = run.values().getOrDefault(check.id(), List.of(
                         new ValueResolver.Resolved(null, Measurement.missing(NOT_REPLAYABLE + "no value was recorded"))));
                 for (ValueResolver.Resolved resolved : values) {
-                    String key = Baselines.key(check.fingerprint(), resolved.request());
-                    GrowthHistory growth = Baselines.growth(newestFirst, key, gate.noiseRuns());
-                    BaselineValue baseline = Baselines.of(gate.baseline(), growth, pin, gate.baselineRuns(), key);
+                    String key = PastRun.key(check.fingerprint(), resolved.request());
+                    GrowthHistory growth = GrowthHistory.of(newestFirst, key, gate.noiseRuns());
+                    BaselineValue baseline = growth.baseline(gate.baseline(), gate.baselineRuns(), pin, key);
                     CheckResult result = Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline, growth);
                     checks.add(result);
                     String missing = resolved.measurement().missing();
@@ -136,7 +136,7 @@ public final class Backtest {
         Map<String, String> decisions = new HashMap<>();
         boolean regression = false;
         for (CheckResult check : checks) {
-            String key = Baselines.key(check.fingerprint(), check.request());
+            String key = PastRun.key(check.fingerprint(), check.request());
             String decision = check.noise() == null ? null : check.noise().decision();
             regression |= check.regression() && !GrowthDecision.SUSPECTED.equals(decision);
             if (check.value() != null) {
@@ -148,10 +148,9 @@ public final class Backtest {
         }
         boolean good = run.review() != null ? run.review() == RegressionReview.Decision.ACCEPTED
                 : !regression && status != CheckStatus.FAIL;
-        Map<String, GrowthHistory.Standing> standings = new HashMap<>();
-        for (String key : values.keySet()) {
-            standings.put(key, JudgedHistory.standing(run.review() != null, good, decisions.get(key)));
-        }
-        return new PastRun(run.id(), run.runId(), good, Map.copyOf(values), Map.copyOf(standings));
+        Map<String, PastRun.Check> past = new HashMap<>();
+        values.forEach((key, value) -> past.put(key,
+                new PastRun.Check(value, GrowthHistory.Standing.of(run.review() != null, good, decisions.get(key)))));
+        return new PastRun(run.id(), run.runId(), good, past);
     }
 }

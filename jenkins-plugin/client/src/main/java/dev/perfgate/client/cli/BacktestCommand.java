@@ -60,12 +60,9 @@ final class BacktestCommand implements Callable<Integer> {
   @Mixin
   ConnectionOptions connection;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help")
-  boolean help;
-
   @Override
   public Integer call() throws IOException, InterruptedException {
-    PerfGateCli.Context context = ((PerfGateCli) spec.root().userObject()).context;
+    PerfGateCli.Context context = connection.context();
     if (series != null) {
       String[] parts = series.split("/", -1);
       if (parts.length != 3 || Arrays.stream(parts).anyMatch(String::isBlank)
@@ -88,7 +85,7 @@ final class BacktestCommand implements Callable<Integer> {
       }
       text = Files.readString(file, StandardCharsets.UTF_8);
     }
-    Backtest backtest = connection.client(context).backtest(system, workload, environment,
+    Backtest backtest = connection.client().backtest(system, workload, environment,
         new Backtest.Request(file == null ? null : file.toString(), text, runs, !noLive));
     context.out().print(BacktestSummary.render(backtest, changedOnly));
     context.out().print(BacktestSummary.decisionLine(backtest));
