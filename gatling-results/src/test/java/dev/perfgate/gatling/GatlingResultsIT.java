@@ -7,9 +7,14 @@ import dev.perfgate.gatling.results.PerfGateResults;
 import dev.perfgate.gatling.results.RequestStats;
 import dev.perfgate.gatling.results.TimeseriesPoint;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
@@ -32,6 +37,7 @@ class GatlingResultsIT {
   private static LoopbackServer server;
   private static GatlingRun run;
   private static Map<String, Map<String, Double>> report;
+  private static Map<String, List<Integer>> okTimes;
 
   @BeforeAll
   static void runGatlingAndReadItsReport() throws IOException, InterruptedException {
@@ -51,6 +57,29 @@ class GatlingResultsIT {
         "--reports-only", run.folder().getFileName().toString());
     GatlingReport.read(run.folder(), again).forEach((name, numbers) ->
         numbers.forEach((key, value) -> report.get(name).putIfAbsent(key, value)));
+    okTimes = okTimesOf(run.simulationLog());
+  }
+
+  /** Every OK response time of the log, sorted, per request name and under {@link GatlingReport#GLOBAL}. */
+  private static Map<String, List<Integer>> okTimesOf(Path simulationLog) throws IOException {
+    Map<String, List<Integer>> times = new HashMap<>();
+    try (InputStream in = Files.newInputStream(simulationLog)) {
+      SimulationLogReader.read(in, new SimulationLogReader.Listener() {
+        @Override
+        public void onRun(RunRecord record) {
+        }
+
+        @Override
+        public void onRequest(RequestRecord request) {
+          if (request.ok()) {
+            times.computeIfAbsent(request.name(), name -> new ArrayList<>()).add(request.responseTime());
+            times.computeIfAbsent(GatlingReport.GLOBAL, name -> new ArrayList<>()).add(request.responseTime());
+          }
+        }
+      });
+    }
+    times.values().forEach(Collections::sort);
+    return times;
   }
 
   @AfterAll
@@ -110,17 +139,49 @@ class GatlingResultsIT {
     assertThat(results.timeseries()).hasSizeBetween(8, 11);
   }
 
-  /** Counts exactly; latencies within 1 ms (the report's t-digest breaks ties at random); the report's rounding. */
+  /**
+   * Counts exactly; the report's rounding; min and max within 1 ms. A percentile is a t-digest estimate on both
+   * sides, and the digest breaks ties between equally near centroids at random (Gatling's own report of one log
+   * differs from one computation to the next), so its error is a rank error: where the times are sparse around a
+   * percentile, 1 % of rank can be several ms (CI saw p75 82 vs 80 ms, and p99 77 vs 112 ms where the flaky request
+   * had a gap). So a percentile must lie, on both sides, between the exact times 1 % of rank below and above it
+   * (1 ms for the digest's rounding), and ours must be within that band's width of Gatling's.
+   */
   private static void assertEqualsReport(String name, RequestStats ours) {
     Map<String, Double> theirs = report.get(name);
     assertThat(theirs).as("Gatling's report of %s", name).isNotNull().containsKeys(FIELDS);
+    List<Integer> sorted = okTimes.get(name);
+    assertThat(sorted).as("OK times of %s in the log", name).isNotEmpty();
     Map<String, Number> mine = asMap(ours);
     SoftAssertions softly = new SoftAssertions();
     for (String field : FIELDS) {
-      softly.assertThat(mine.get(field).doubleValue()).as("%s %s", name, field)
-          .isCloseTo(theirs.get(field), within(tolerance(field)));
+      double value = mine.get(field).doubleValue();
+      Double quantile = QUANTILES.get(field);
+      if (quantile == null) {
+        softly.assertThat(value).as("%s %s", name, field).isCloseTo(theirs.get(field), within(tolerance(field)));
+        continue;
+      }
+      int low = exact(sorted, quantile - RANK_ERROR) - 1;
+      int high = exact(sorted, quantile + RANK_ERROR) + 1;
+      softly.assertThat(value).as("%s %s: ours within the times 1 %% of rank around it", name, field)
+          .isBetween((double) low, (double) high);
+      softly.assertThat(theirs.get(field)).as("%s %s: Gatling's within the times 1 %% of rank around it", name, field)
+          .isBetween((double) low, (double) high);
+      softly.assertThat(value).as("%s %s: ours vs Gatling's", name, field)
+          .isCloseTo(theirs.get(field), within((double) Math.max(1, high - low - 2)));
     }
     softly.assertAll();
+  }
+
+  private static final double RANK_ERROR = 0.01;
+  private static final Map<String, Double> QUANTILES = Map.of("p50Ms", 0.5, "p75Ms", 0.75, "p90Ms", 0.9,
+      "p95Ms", 0.95, "p99Ms", 0.99, "p999Ms", 0.999);
+
+  /** The nearest-rank quantile of sorted times, the quantile clamped to [0, 1]. */
+  private static int exact(List<Integer> sorted, double quantile) {
+    double q = Math.min(1, Math.max(0, quantile));
+    int rank = (int) Math.ceil(q * sorted.size());
+    return sorted.get(Math.min(sorted.size() - 1, Math.max(0, rank - 1)));
   }
 
   private static double tolerance(String field) {
