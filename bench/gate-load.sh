@@ -8,6 +8,7 @@
 #   CLIENTS=50 ROUNDS=2 bench/gate-load.sh
 #   STARTS=5 BENCH=no bench/gate-load.sh    # start-up only: 5 starts on empty stores, then their median
 #   JFR=/tmp/gate.jfr bench/gate-load.sh    # records the server with Java Flight Recorder
+#   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 jar="$root/server/target/perfgate-server-exec.jar"
@@ -45,7 +46,7 @@ start() { # sets pid, port, ms (milliseconds from launch to health UP) and cpu (
   t0="$(date +%s%N)"
   # shellcheck disable=SC2086
   PERFGATE_ADMIN_TOKEN="$token" java $opts "${jfr[@]}" -jar "$jar" --server.port="$port" --server.address=127.0.0.1 \
-    --perfgate.data-dir="$work/data" --perfgate.checks-dir="$work/checks" > "$work/server.log" 2>&1 &
+    --perfgate.data-dir="$work/data" --perfgate.checks-dir="$work/checks" ${SERVER_ARGS:-} > "$work/server.log" 2>&1 &
   pid=$!
   until curl -fs "http://127.0.0.1:$port/actuator/health" 2>/dev/null | grep -q '"UP"'; do
     if ! kill -0 "$pid" 2>/dev/null; then
