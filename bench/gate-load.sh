@@ -11,7 +11,7 @@
 #   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-jar="$root/server/target/perfgate-server-exec.jar"
+jar="${JAR:-$root/server/target/perfgate-server-exec.jar}"
 bench_jar="$root/bench/target/perfgate-bench.jar"
 opts="${PERFGATE_JAVA_OPTS-"-Xms64m -Xmx256m -XX:MaxMetaspaceSize=192m -XX:+UseSerialGC"}"
 clients="${CLIENTS:-200}"
