@@ -61,14 +61,17 @@ start() { # sets pid, port, ms (milliseconds from launch to health UP) and cpu (
 
 echo "JVM options: ${opts:-(none)}"
 times=()
+cpus=()
 for ((i = 1; i <= starts; i++)); do
   start
   times+=("$ms")
+  cpus+=("$cpu")
   echo "start-up to health UP: $ms ms, CPU time $cpu ms (load $(load))"
   if (( i < starts )); then stop; fi
 done
 if (( starts > 1 )); then
-  echo "start-up median of $starts: $(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}') ms"
+  median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+  echo "start-up median of $starts: $(median "${times[@]}") ms, CPU time $(median "${cpus[@]}") ms"
 fi
 sleep 10
 echo "RSS idle (10 s after UP): $(rss_mb) MB (load $(load))"
