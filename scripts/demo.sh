@@ -132,7 +132,9 @@ log "Starting a local Slack webhook receiver on 127.0.0.1:$slack_port, PerfGate 
 slack_file="$demo_dir/slack-messages.jsonl"
 port_free slack-receiver "$slack_port"; port_free perfgate "$port"; port_free demo-app 18080
 start_bg slack-receiver python3 scripts/webhook-receiver.py "$slack_port" "$slack_file"
-PERFGATE_ADMIN_TOKEN="$token" start_bg perfgate java -jar "$demo_dir/bin/perfgate-server-exec.jar" \
+# heap settings: docs/operations.md#memory-and-jvm-settings
+# shellcheck disable=SC2086
+PERFGATE_ADMIN_TOKEN="$token" start_bg perfgate java ${PERFGATE_JAVA_OPTS:--Xms64m -Xmx256m -XX:MaxMetaspaceSize=192m -XX:+UseSerialGC} -jar "$demo_dir/bin/perfgate-server-exec.jar" \
   --server.port="$port" --server.address=127.0.0.1 --perfgate.data-dir="$demo_dir/data" \
   --perfgate.checks-dir="$root/checks" --perfgate.public-url="$url" \
   --perfgate.security.users[0].name="$ui_user" --perfgate.security.users[0].password="{noop}$ui_password" \

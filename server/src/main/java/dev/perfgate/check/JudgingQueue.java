@@ -30,10 +30,14 @@ class JudgingQueue {
     private static final int CANDIDATES = 20;
     private static final String CLAIMS = "claims";
 
+    /** The shared connections: queueing happens in the API's calls. */
     private final MongoTemplate mongo;
+    /** The workers' own connections: taking, finishing and retrying jobs. */
+    private final MongoTemplate workers;
 
-    JudgingQueue(MongoTemplate mongo) {
+    JudgingQueue(MongoTemplate mongo, JudgingConnections connections) {
         this.mongo = mongo;
+        this.workers = connections.template();
     }
 
     /** Indexes for taking the next job and for the order within a series (MongoDB; the embedded store scans the few open jobs). */
@@ -68,14 +72,14 @@ class JudgingQueue {
         Query due = Query.query(Criteria.where("due").lte(now)
                 .orOperator(Criteria.where("leaseUntil").is(null), Criteria.where("leaseUntil").lt(now)))
                 .with(Sort.by("startedAt", "_id")).limit(CANDIDATES);
-        for (JudgingJob job : mongo.find(due, JudgingJob.class)) {
+        for (JudgingJob job : workers.find(due, JudgingJob.class)) {
             if (earlierInSeries(job) || !takeClaim(job, now, lease)) {
                 continue;
             }
             Query unchanged = Query.query(Criteria.where("_id").is(job.id()).and("claims").is(job.claims()));
             Update take = new Update().set("claims", job.claims() + 1).set("owner", owner).set("leaseUntil", now.plus(lease));
-            if (mongo.updateFirst(unchanged, take, JudgingJob.class).getModifiedCount() == 1) {
-                return Optional.ofNullable(mongo.findById(job.id(), JudgingJob.class));
+            if (workers.updateFirst(unchanged, take, JudgingJob.class).getModifiedCount() == 1) {
+                return Optional.ofNullable(workers.findById(job.id(), JudgingJob.class));
             }
         }
         return Optional.empty();
@@ -84,27 +88,27 @@ class JudgingQueue {
     /** Removes a held job once its verdict is stored; false when it was requested again meanwhile (then it is freed). */
     boolean done(JudgingJob job) {
         Query same = Query.query(Criteria.where("_id").is(job.id()).and("verdictId").is(job.verdictId()));
-        if (mongo.remove(same, JudgingJob.class).getDeletedCount() == 1) {
+        if (workers.remove(same, JudgingJob.class).getDeletedCount() == 1) {
             return true;
         }
-        mongo.updateFirst(held(job), new Update().set("owner", null).set("leaseUntil", null), JudgingJob.class);
+        workers.updateFirst(held(job), new Update().set("owner", null).set("leaseUntil", null), JudgingJob.class);
         return false;
     }
 
     /** Puts a held job back to be tried again at {@code next}, with the error of this attempt. */
     void retry(JudgingJob job, Instant next, String error) {
-        mongo.updateFirst(held(job), new Update().set("due", next).set("owner", null).set("leaseUntil", null)
+        workers.updateFirst(held(job), new Update().set("due", next).set("owner", null).set("leaseUntil", null)
                 .inc("failures", 1).set("lastError", error), JudgingJob.class);
     }
 
     /** Hands back every job an instance holds (at shutdown), due at once. */
     void releaseAll(String owner, Instant now) {
-        mongo.updateMulti(Query.query(Criteria.where("owner").is(owner)),
+        workers.updateMulti(Query.query(Criteria.where("owner").is(owner)),
                 new Update().set("owner", null).set("leaseUntil", null).set("due", now), JudgingJob.class);
     }
 
     private boolean earlierInSeries(JudgingJob job) {
-        return mongo.exists(Query.query(Criteria.where("series").is(job.series()).orOperator(
+        return workers.exists(Query.query(Criteria.where("series").is(job.series()).orOperator(
                 Criteria.where("startedAt").lt(job.startedAt()),
                 Criteria.where("startedAt").is(job.startedAt()).and("_id").lt(job.id()))), JudgingJob.class);
     }
@@ -119,18 +123,18 @@ class JudgingQueue {
         if (insertClaim(id, now)) {
             return true;
         }
-        Document claim = mongo.findById(id, Document.class, CLAIMS);
+        Document claim = workers.findById(id, Document.class, CLAIMS);
         Date at = claim == null ? null : claim.getDate("at");
         if (at == null || !at.toInstant().plus(lease).isBefore(now)) {
             return false;
         }
-        mongo.remove(Query.query(Criteria.where("_id").is(id).and("at").is(at)), CLAIMS);
+        workers.remove(Query.query(Criteria.where("_id").is(id).and("at").is(at)), CLAIMS);
         return insertClaim(id, now);
     }
 
     private boolean insertClaim(String id, Instant now) {
         try {
-            mongo.insert(new Document("_id", id).append("at", Date.from(now)), CLAIMS);
+            workers.insert(new Document("_id", id).append("at", Date.from(now)), CLAIMS);
             return true;
         } catch (DuplicateKeyException taken) {
             return false;

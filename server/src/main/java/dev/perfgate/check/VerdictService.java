@@ -2,6 +2,9 @@ package dev.perfgate.check;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -46,6 +49,7 @@ public class VerdictService {
 
     private static final Logger log = LoggerFactory.getLogger(VerdictService.class);
     static final String PENDING = RunService.PENDING;
+    private static final int RECENT = 256;
 
     private final RunRepository runs;
     private final VerdictRepository verdicts;
@@ -54,6 +58,16 @@ public class VerdictService {
     private final VerdictWaiters waiters;
     private final ApplicationEventPublisher events;
     private final Clock clock;
+    /**
+     * Verdicts this instance stored lately, by id (a verdict never changes once stored): the requests waiting for
+     * them are answered without a store read, which ran in the judging worker that completed them and held it up.
+     */
+    private final Map<String, Verdict> recent = Collections.synchronizedMap(new LinkedHashMap<>(RECENT, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Verdict> eldest) {
+            return size() > RECENT;
+        }
+    });
 
     VerdictService(RunRepository runs, VerdictRepository verdicts, Judge judge, JudgingQueue queue,
             VerdictWaiters waiters, ApplicationEventPublisher events, Clock clock) {
@@ -140,6 +154,7 @@ public class VerdictService {
                 return verdict;
             }
         }
+        recent.put(verdict.id(), verdict);
         runs.setVerdict(run.id(), new RunVerdict(verdict.status().name(), verdict.id(), verdict.summary(), verdict.evaluatedAt()));
         log.info("Run {} ({}) judged {}: {}", run.runId(), run.series(), verdict.status(), verdict.summary());
         events.publishEvent(new VerdictReady(runs.findById(run.id()).orElse(run), verdict, previous));
@@ -150,7 +165,8 @@ public class VerdictService {
         if (run.verdict() == null || run.verdict().verdictId() == null) {
             return Optional.empty();
         }
-        return verdicts.findById(run.verdict().verdictId());
+        Verdict stored = recent.get(run.verdict().verdictId());
+        return stored != null ? Optional.of(stored) : verdicts.findById(run.verdict().verdictId());
     }
 
     /** The run once its pending verdict is stored, or as it is when the timeout passes; holds no thread meanwhile. */

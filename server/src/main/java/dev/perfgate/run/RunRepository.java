@@ -102,10 +102,14 @@ public class RunRepository {
         }
     }
 
-    /** Marks a run ended (if it is still running) and returns it as stored. */
+    /**
+     * Marks a run ended and returns it as stored. Selected by id alone: the caller has just read it running, and a
+     * query on any other field as well scans every run on the embedded store (it uses unique indexes only), which
+     * made each end wait behind the others; {@link #claimEnd} decides which of concurrent ends announces the end.
+     */
     Run markEnded(String id, RunStatus status, Instant endedAt, String reason) {
-        Query running = Query.query(Criteria.where("_id").is(id).and("status").is(RunStatus.RUNNING));
-        mongo.updateFirst(running, new Update().set("status", status).set("endedAt", endedAt).set("statusReason", reason), Run.class);
+        mongo.updateFirst(Query.query(Criteria.where("_id").is(id)),
+                new Update().set("status", status).set("endedAt", endedAt).set("statusReason", reason), Run.class);
         return findById(id).orElseThrow();
     }
 

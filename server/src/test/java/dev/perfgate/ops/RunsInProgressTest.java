@@ -2,6 +2,7 @@ package dev.perfgate.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,6 +31,27 @@ class RunsInProgressTest {
     @Test
     void shouldCountNothingWhenNoRunIsRunning() {
         assertThat(RunsInProgress.count(List.of())).isEmpty();
+    }
+
+    @Test
+    void shouldFollowCreatedAndEndedRunsBetweenReads() {
+        Map<Tags, Long> counts = new HashMap<>(Map.of(tags("shop", "ci"), 1L));
+
+        RunsInProgress.add(counts, running("shop", Trigger.CI), 1);
+        RunsInProgress.add(counts, running("search", Trigger.CI), 1);
+        RunsInProgress.add(counts, running("search", Trigger.CI), -1);
+
+        assertThat(counts).as("an ended series disappears rather than staying at 0")
+                .containsExactly(Map.entry(tags("shop", "ci"), 2L));
+    }
+
+    @Test
+    void shouldNotCountBelowZeroWhenARunEndsThatWasNotCounted() {
+        Map<Tags, Long> counts = new HashMap<>();
+
+        RunsInProgress.add(counts, running("shop", Trigger.UI), -1);
+
+        assertThat(counts).isEmpty();
     }
 
     static Tags tags(String system, String trigger) {

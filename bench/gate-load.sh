@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Starts PerfGate (java -jar, embedded store, fresh data directory, a random port) with the JVM options of
+# PERFGATE_JAVA_OPTS (default: the launcher's, deploy/perfgate.jvmopts), and prints: start-up to health UP, RSS idle,
+# then GateLoadBench's numbers and the RSS after it, each with the load average. Stops the server at the end.
+#
+#   ./mvnw -q -pl server,bench -am package -DskipTests
+#   bench/gate-load.sh                      # 200 clients, 200 series
+#   CLIENTS=50 ROUNDS=2 bench/gate-load.sh
+#   STARTS=5 BENCH=no bench/gate-load.sh    # start-up only: 5 starts on empty stores, then their median
+#   JFR=/tmp/gate.jfr bench/gate-load.sh    # records the server with Java Flight Recorder
+#   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+jar="${JAR:-$root/server/target/perfgate-server-exec.jar}"
+bench_jar="$root/bench/target/perfgate-bench.jar"
+opts="${PERFGATE_JAVA_OPTS-"-Xms64m -Xmx256m -XX:MaxMetaspaceSize=192m -XX:+UseSerialGC"}"
+clients="${CLIENTS:-200}"
+series="${SERIES:-$clients}"
+rounds="${ROUNDS:-1}"
+starts="${STARTS:-1}"
+token="bench-$RANDOM$RANDOM"
+work="$(mktemp -d /tmp/perfgate-bench.XXXXXX)"
+pid=""
+
+stop() {
+  if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"
+    wait "$pid" 2>/dev/null || true
+  fi
+  pid=""
+}
+trap 'stop; rm -rf "$work"' EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+cpu_ms() { awk '{printf "%d", ($14 + $15) * 1000 / '"$(getconf CLK_TCK)"'}' "/proc/$pid/stat"; }
+rss_mb() { awk '/VmRSS/ {printf "%.0f", $2/1024}' "/proc/$pid/status"; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+start() { # sets pid, port, ms (milliseconds from launch to health UP) and cpu (CPU time the JVM used until then)
+  rm -rf "$work/data"
+  mkdir -p "$work/checks"
+  port="$(free_port)"
+  local jfr=()
+  [[ -n "${JFR:-}" ]] && jfr=("-XX:StartFlightRecording=filename=$JFR,settings=profile,dumponexit=true")
+  local t0
+  t0="$(date +%s%N)"
+  # shellcheck disable=SC2086
+  PERFGATE_ADMIN_TOKEN="$token" java $opts "${jfr[@]}" -jar "$jar" --server.port="$port" --server.address=127.0.0.1 \
+    --perfgate.data-dir="$work/data" --perfgate.checks-dir="$work/checks" ${SERVER_ARGS:-} > "$work/server.log" 2>&1 &
+  pid=$!
+  until curl -fs "http://127.0.0.1:$port/actuator/health" 2>/dev/null | grep -q '"UP"'; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      tail -30 "$work/server.log" >&2
+      exit 1
+    fi
+    sleep 0.05
+  done
+  ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+  cpu="$(cpu_ms)"
+}
+
+echo "JVM options: ${opts:-(none)}"
+times=()
+cpus=()
+for ((i = 1; i <= starts; i++)); do
+  start
+  times+=("$ms")
+  cpus+=("$cpu")
+  echo "start-up to health UP: $ms ms, CPU time $cpu ms (load $(load))"
+  if (( i < starts )); then stop; fi
+done
+if (( starts > 1 )); then
+  median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+  echo "start-up median of $starts: $(median "${times[@]}") ms, CPU time $(median "${cpus[@]}") ms"
+fi
+sleep 10
+echo "RSS idle (10 s after UP): $(rss_mb) MB (load $(load))"
+if [[ "${BENCH:-yes}" == yes ]]; then
+  echo "GateLoadBench: $clients clients, $series series, $rounds round(s) (load $(load))"
+  java -Durl="http://127.0.0.1:$port" -Dtoken="$token" -Dclients="$clients" -Dseries="$series" -Drounds="$rounds" \
+    -DchecksDir="$work/checks" -cp "$bench_jar" dev.perfgate.bench.GateLoadBench
+  echo "RSS after the bench: $(rss_mb) MB (load $(load))"
+  grep -c ' judged ' "$work/server.log" | sed 's/^/verdicts logged: /'
+fi
+stop
