@@ -1,6 +1,7 @@
 package dev.perfgate.profile;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +21,8 @@ public final class GrowthAttribution {
     /** The part of the whole growth (percent) a function or package must explain to be named. */
     static final double MEANINGFUL_SHARE = 10.0;
     private static final int SEGMENTS = 2;
+    /** The package of a frame without a name. */
+    static final String UNNAMED = "(unnamed)";
     /** Where the self of stacks without any application frame goes (idle JVM threads, the JIT): never named. */
     private static final String RUNTIME = "[runtime]";
 
@@ -112,7 +115,7 @@ public final class GrowthAttribution {
         StringBuilder folded = new StringBuilder();
         self.forEach((pkg, value) -> {
             if (value > 0) {
-                folded.append(pkg.replace(';', '_').replace(' ', '_')).append(' ').append(value).append('\n');
+                folded.append(pkg.replace(';', '_').replaceAll("\\s", "_")).append(' ').append(value).append('\n');
             }
         });
         return Profile.fromFolded(folded.toString(), profile.quantity());
@@ -146,7 +149,13 @@ public final class GrowthAttribution {
 
     /** {@code org/hibernate} of {@code org/hibernate/engine/Loader.load} (or of {@code org.hibernate.…}). */
     static String pkg(String frame) {
-        String[] parts = frame.replace('.', '/').split("/");
+        // a real agent's profile has frames such as "" or ".": they make no package of their own, and their name
+        // must not leave an empty line in the folded profile below
+        String[] parts = Arrays.stream(frame.replace('.', '/').split("/")).filter(part -> !part.isBlank())
+                .map(part -> part.strip().replaceAll("[\\s;]", "_")).toArray(String[]::new);
+        if (parts.length == 0) {
+            return UNNAMED;
+        }
         return parts.length <= SEGMENTS ? parts[0] : parts[0] + "/" + parts[1];
     }
 }

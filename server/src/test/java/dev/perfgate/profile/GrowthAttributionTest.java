@@ -89,6 +89,35 @@ class GrowthAttributionTest {
     }
 
     @Test
+    void shouldAttributeFramesWithoutAPackageNameAsARealAgentSendsThem() {
+        // Given frames whose names give no package: a dot, a name starting with one (CI's demo had such frames, and
+        // the attribution failed the whole evaluation: "folded line without a value"), a native library path
+        Profile before = Profile.fromFolded("""
+                java/lang/Thread.run;com/acme/Service.handle;com/acme/Repo.find 400
+                java/lang/Thread.run;com/acme/Service.handle;. 20
+                java/lang/Thread.run;com/acme/Service.handle;.hidden 20
+                java/lang/Thread.run;/usr/lib/libjvm.so 20
+                """, Quantity.samples(100));
+        Profile after = Profile.fromFolded("""
+                java/lang/Thread.run;com/acme/Service.handle;com/acme/Repo.find 400
+                java/lang/Thread.run;com/acme/Service.handle;. 20
+                java/lang/Thread.run;com/acme/Service.handle;.hidden 400
+                java/lang/Thread.run;/usr/lib/libjvm.so 20
+                """, Quantity.samples(100));
+
+        // When the growth is attributed by package
+        GrowthAttribution attribution = GrowthAttribution.of(before, LOAD, after, LOAD,
+                name -> name.startsWith("com/acme/"), ProfileType.CPU, 3);
+
+        // Then it judges: the nameless frames share one package, entered from the application
+        assertThat(GrowthAttribution.pkg(".")).isEqualTo(GrowthAttribution.UNNAMED);
+        assertThat(GrowthAttribution.pkg(".hidden")).isEqualTo("hidden");
+        assertThat(GrowthAttribution.pkg("/usr/lib/libjvm.so")).isEqualTo("usr/lib");
+        assertThat(attribution.culprits()).extracting(GrowthAttribution.Culprit::pkg).containsExactly("hidden");
+        assertThat(attribution.culprits().get(0).entryPoint()).isEqualTo("com/acme/Service.handle");
+    }
+
+    @Test
     void shouldNameThePackageOfTheClassNotOfTheMethod() {
         assertThat(GrowthAttribution.pkg("org/hibernate/engine/Loader.load")).isEqualTo("org/hibernate");
         assertThat(GrowthAttribution.pkg("org.hibernate.engine.Loader.load")).isEqualTo("org/hibernate");
