@@ -144,8 +144,8 @@ class GatlingResultsIT {
    * sides, and the digest breaks ties between equally near centroids at random (Gatling's own report of one log
    * differs from one computation to the next), so its error is a rank error: where the times are sparse around a
    * percentile, 1 % of rank can be several ms (CI saw p75 82 vs 80 ms, and p99 77 vs 112 ms where the flaky request
-   * had a gap). So a percentile must lie, on both sides, between the exact times 1 % of rank below and above it
-   * (1 ms for the digest's rounding), and ours must be within that band's width of Gatling's.
+   * had a gap). So ours must be within the spread of the exact times 1 % of rank around the percentile of Gatling's,
+   * and both must lie between the exact times 5 % of rank below and above it (1 ms for the digest's rounding).
    */
   private static void assertEqualsReport(String name, RequestStats ours) {
     Map<String, Double> theirs = report.get(name);
@@ -161,19 +161,27 @@ class GatlingResultsIT {
         softly.assertThat(value).as("%s %s", name, field).isCloseTo(theirs.get(field), within(tolerance(field)));
         continue;
       }
-      int low = exact(sorted, quantile - RANK_ERROR) - 1;
-      int high = exact(sorted, quantile + RANK_ERROR) + 1;
-      softly.assertThat(value).as("%s %s: ours within the times 1 %% of rank around it", name, field)
+      int low = exact(sorted, quantile - DIGEST_RANK_ERROR) - 1;
+      int high = exact(sorted, quantile + DIGEST_RANK_ERROR) + 1;
+      softly.assertThat(value).as("%s %s: ours a time of the log near that rank", name, field)
           .isBetween((double) low, (double) high);
-      softly.assertThat(theirs.get(field)).as("%s %s: Gatling's within the times 1 %% of rank around it", name, field)
+      softly.assertThat(theirs.get(field)).as("%s %s: Gatling's a time of the log near that rank", name, field)
           .isBetween((double) low, (double) high);
+      int spread = exact(sorted, quantile + RANK_ERROR) - exact(sorted, quantile - RANK_ERROR);
       softly.assertThat(value).as("%s %s: ours vs Gatling's", name, field)
-          .isCloseTo(theirs.get(field), within((double) Math.max(1, high - low - 2)));
+          .isCloseTo(theirs.get(field), within((double) Math.max(1, spread)));
     }
     softly.assertAll();
   }
 
+  /** How far apart two digests of the same times may be, in rank. */
   private static final double RANK_ERROR = 0.01;
+  /**
+   * How far a digest's percentile may be from the exact one, in rank: in a gap of a bimodal distribution the digest
+   * interpolates between centroids (CI saw both digests give the global p75 as 75 ms where the exact times 1 % of
+   * rank around it were 82 to 84 ms).
+   */
+  private static final double DIGEST_RANK_ERROR = 0.05;
   private static final Map<String, Double> QUANTILES = Map.of("p50Ms", 0.5, "p75Ms", 0.75, "p90Ms", 0.9,
       "p95Ms", 0.95, "p99Ms", 0.99, "p999Ms", 0.999);
 
