@@ -151,6 +151,42 @@ class ProfileEvidenceTest {
     }
 
     @Test
+    void shouldNotJudgeTheWarmUpShareOfACpuProfileSampledFromWallClock() {
+        // Given a gate that reads wall and cpu from one wall-clock sampler, and a run with many compiler samples
+        GateDefinition gate = new DefinitionParser().parse("g.yaml", """
+                system: s
+                pyroscope: { url: http://127.0.0.1:9, application: app, profiles: [cpu, wall], profileNames: { cpu: cpu } }
+                checks:
+                  - id: cpu-hotspot
+                    profile: { type: cpu, measure: maxSelfShareGrowth }
+                    requirement: "<= 10"
+                """).definition();
+        Profile before = Profile.fromFolded("""
+                java/lang/Thread.run;com/acme/Controller.serve 900
+                libjvm.so.thread_native_entry;libjvm.so.CompileBroker::invoke_compiler_on_method 150
+                """, Quantity.samples(100));
+        Profile after = Profile.fromFolded("""
+                java/lang/Thread.run;com/acme/Controller.serve 900
+                libjvm.so.thread_native_entry;libjvm.so.CompileBroker::invoke_compiler_on_method 470
+                """, Quantity.samples(100));
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        Run base = new Run("b", "s", "w", "e", "1", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
+                start, start.plusSeconds(60), 5, RunStatus.COMPLETED, null, start, null, null);
+        Run run = new Run("r", "s", "w", "e", "2", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
+                start.plusSeconds(300), start.plusSeconds(360), 5, RunStatus.COMPLETED, null, start, null, null);
+        ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> new ProfileFetch.Ok(
+                selection.window().from().isBefore(start.plusSeconds(100)) ? before : after, "app.cpu{}"));
+
+        // When: 34.3 % of warm-up frames against 14.3 %, as a warm demo JVM read after a regression switch
+        ProfileEvidence.Evidence collected = evidence.collect(gate, run, null, base, null);
+
+        // Then the share is no evidence of a cold JVM there: the hotspot is judged (the compiler frames grew most)
+        assertThat(collected.cold()).isEmpty();
+        assertThat(collected.value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null)).present()).isTrue();
+        assertThat(collected.summaries()).allSatisfy(summary -> assertThat(summary.warning()).isNull());
+    }
+
+    @Test
     void shouldProfileOnlyAfterTheDeclaredWarmUp() {
         // Given checks with a 30 s warm-up and a run of 120 s with 5 s ramp-up
         GateDefinition gate = new DefinitionParser().parse("g.yaml", """
