@@ -1,5 +1,6 @@
 package dev.perfgate.check;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -63,13 +64,17 @@ class Judge {
         JudgedHistory.Past past = history.before(run, gate);
         PastRun profileBaseline = past.profileBaseline(gate.baseline());
         Run baselineRun = profileBaseline == null ? null : past.runs().get(profileBaseline.id());
-        ProfileEvidence.Evidence collected = profiles.collect(gate, run, runResults, baselineRun,
-                baselineRun == null ? null : results.find(baselineRun.id()).orElse(null));
-        ProfileEvidence.Evidence evidence = values.coldStart(gate, run, runResults).map(collected::coldStart)
+        RunResults baselineResults = baselineRun == null ? null : results.find(baselineRun.id()).orElse(null);
+        Optional<Instant> processStart = values.processStart(gate, run, runResults);
+        JudgedWindow window = JudgedWindow.of(gate, run, runResults, processStart);
+        ProfileEvidence.Evidence collected = profiles.collect(gate, run, runResults, window, baselineRun,
+                baselineResults, baselineRun == null ? null : JudgedWindow.of(gate, baselineRun, baselineResults,
+                        values.processStart(gate, baselineRun, baselineResults)));
+        ProfileEvidence.Evidence evidence = processStart.flatMap(window::startedWithin).map(collected::coldStart)
                 .orElse(collected);
         List<CheckResult> checks = new ArrayList<>();
         for (CheckDefinition check : gate.checks()) {
-            for (ValueResolver.Resolved resolved : values.resolve(gate, check, run, runResults, evidence)) {
+            for (ValueResolver.Resolved resolved : values.resolve(gate, check, run, runResults, evidence, window)) {
                 checks.add(Explanations.attach(evaluate(gate, check, resolved, past), check, evidence));
             }
         }

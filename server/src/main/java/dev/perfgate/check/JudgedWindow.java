@@ -42,12 +42,31 @@ public record JudgedWindow(Instant steadyStateStart, Instant end, boolean fromLo
 
     /** The window judged by Prometheus and profile checks: this one less the gate's declared warm-up at its start. */
     public static JudgedWindow of(GateDefinition gate, Run run, RunResults results) {
-        return of(run, results).afterWarmup(gate == null || gate.warmup() == null ? Duration.ZERO : gate.warmup());
+        return of(gate, run, results, Optional.empty());
+    }
+
+    /**
+     * The window judged by Prometheus and profile checks, when the process's start may be known: the declared warm-up
+     * counts from the process's start (a JVM that has run for an hour is warm, one that started 30 s before the run
+     * is not), and from the window's start when the start is not known.
+     */
+    public static JudgedWindow of(GateDefinition gate, Run run, RunResults results, Optional<Instant> processStart) {
+        Duration warmup = gate == null || gate.warmup() == null ? Duration.ZERO : gate.warmup();
+        return of(run, results).afterWarmup(warmup, processStart);
     }
 
     /** This window less a warm-up at its start (a JVM compiling and loading classes is not at its steady state). */
     public JudgedWindow afterWarmup(Duration warmup) {
         return warmup.isZero() ? this : new JudgedWindow(steadyStateStart.plus(warmup), end, fromLoadTool);
+    }
+
+    /** This window less what of the process's warm-up lies in it: all of the warm-up when the process start is not known. */
+    public JudgedWindow afterWarmup(Duration warmup, Optional<Instant> processStart) {
+        if (warmup.isZero() || processStart.isEmpty()) {
+            return afterWarmup(warmup);
+        }
+        Instant warm = processStart.get().plus(warmup);
+        return warm.isAfter(steadyStateStart) ? new JudgedWindow(warm, end, fromLoadTool) : this;
     }
 
     /**
@@ -57,8 +76,13 @@ public record JudgedWindow(Instant steadyStateStart, Instant end, boolean fromLo
      */
     public Optional<String> startedWithin(List<Double> startSeconds) {
         return startSeconds.stream().filter(Objects::nonNull).map(s -> Instant.ofEpochMilli(Math.round(s * 1000)))
+                .max(Instant::compareTo).flatMap(this::startedWithin);
+    }
+
+    /** Why the process judged was cold, when it started inside this window. */
+    public Optional<String> startedWithin(Instant processStart) {
+        return Optional.of(processStart)
                 .filter(start -> start.isAfter(steadyStateStart) && end != null && start.isBefore(end))
-                .max(Instant::compareTo)
                 .map(start -> "the process started at " + start + ", " + Duration.between(steadyStateStart, start)
                         .toSeconds() + " s into the judged window (" + steadyStateStart + " to " + end
                         + "): a cold JVM");

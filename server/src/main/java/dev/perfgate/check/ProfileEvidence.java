@@ -163,11 +163,18 @@ class ProfileEvidence {
     }
 
     Evidence collect(GateDefinition gate, Run run, RunResults results, Run baseline, RunResults baselineResults) {
+        return collect(gate, run, results, JudgedWindow.of(gate, run, results), baseline, baselineResults,
+                baseline == null ? null : JudgedWindow.of(gate, baseline, baselineResults));
+    }
+
+    /** The evidence over the windows judged (the declared warm-up counted from each process's start, when known). */
+    Evidence collect(GateDefinition gate, Run run, RunResults results, JudgedWindow window, Run baseline,
+            RunResults baselineResults, JudgedWindow baselineWindow) {
         GateDefinition.Pyroscope config = gate.pyroscopeFor(run.environment());
         if (config == null || run.endedAt() == null) {
             return Evidence.NONE;
         }
-        if (!JudgedWindow.of(gate, run, results).hasSteadyState()) {
+        if (!window.hasSteadyState()) {
             return noSteadyState(config, run, gate.warmup());
         }
         PyroscopeTarget target = target(config);
@@ -175,9 +182,9 @@ class ProfileEvidence {
         Optional<CoreHourCost> cost = Optional.ofNullable(gate.cost()).map(c -> new CoreHourCost(c.pricePerCoreHour(),
                 throughput(results), c.currency()));
         ProfileExplainer explainer = new ProfileExplainer(source, config.topN(), cost);
-        ProfiledRun profiled = profiled(gate, config, run, results);
+        ProfiledRun profiled = profiled(config, run, results, window);
         ProfiledRun base = baseline == null || baseline.endedAt() == null ? null
-                : profiled(gate, config, baseline, baselineResults);
+                : profiled(config, baseline, baselineResults, baselineWindow);
         List<ProfileSummary> summaries = new ArrayList<>();
         Map<String, ProfileFetch> runProfiles = new HashMap<>();
         Map<String, ProfileDiff> diffs = new HashMap<>();
@@ -332,8 +339,7 @@ class ProfileEvidence {
                 c.selfShareDelta(), c.selfDelta(), box(c.selfPerRequestDelta()));
     }
 
-    static ProfiledRun profiled(GateDefinition gate, GateDefinition.Pyroscope config, Run run, RunResults results) {
-        JudgedWindow window = JudgedWindow.of(gate, run, results);
+    static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results, JudgedWindow window) {
         ProfileSelection selection = ProfileSelection.of(TimeWindow.of(window.steadyStateStart(), window.end()));
         if (config.runLabel() != null) {
             selection = selection.withLabel(config.runLabel(), run.runId());

@@ -14,6 +14,7 @@ import dev.perfgate.profile.ProfileType;
 import dev.perfgate.profile.ProfiledRun;
 import dev.perfgate.profile.PyroscopeTarget;
 import dev.perfgate.results.ResultsRepository;
+import dev.perfgate.results.RunResults;
 import dev.perfgate.run.Run;
 
 /**
@@ -26,11 +27,14 @@ class PyroscopeRunProfiles implements RunProfiles {
     private final GateDefinitions definitions;
     private final ResultsRepository results;
     private final ProfileSource pyroscope;
+    private final ValueResolver values;
 
-    PyroscopeRunProfiles(GateDefinitions definitions, ResultsRepository results, ProfileSource pyroscope) {
+    PyroscopeRunProfiles(GateDefinitions definitions, ResultsRepository results, ProfileSource pyroscope,
+            ValueResolver values) {
         this.definitions = definitions;
         this.results = results;
         this.pyroscope = pyroscope;
+        this.values = values;
     }
 
     @Override
@@ -40,12 +44,12 @@ class PyroscopeRunProfiles implements RunProfiles {
             PyroscopeTarget target = ProfileEvidence.target(config);
             ProfileType type = ProfileEvidence.type(config.profiles().get(0));
             ProfileExplainer explainer = new ProfileExplainer(pyroscope, config.topN(), Optional.empty());
-            ProfiledRun profiled = ProfileEvidence.profiled(gate, config, run, results.find(run.id()).orElse(null));
+            ProfiledRun profiled = profiled(gate, config, run);
             if (baseline == null || baseline.endedAt() == null) {
                 return explainer.profile(target, type, profiled);
             }
             return explainer.compare(target, type,
-                    ProfileEvidence.profiled(gate, config, baseline, results.find(baseline.id()).orElse(null)), profiled);
+                    profiled(gate, config, baseline), profiled);
         });
     }
 
@@ -53,10 +57,15 @@ class PyroscopeRunProfiles implements RunProfiles {
     public Optional<Profile> profile(Run run, ProfileType type) {
         return config(run).filter(c -> run.endedAt() != null).flatMap(config -> {
             ProfileFetch fetched = pyroscope.fetch(ProfileEvidence.target(config), type,
-                    ProfileEvidence.profiled(gate(run).orElse(null), config, run, results.find(run.id()).orElse(null))
-                            .selection());
+                    profiled(gate(run).orElse(null), config, run).selection());
             return fetched instanceof ProfileFetch.Ok ok ? Optional.of(ok.profile()) : Optional.empty();
         });
+    }
+
+    /** The run over the window its verdict judged. */
+    private ProfiledRun profiled(GateDefinition gate, GateDefinition.Pyroscope config, Run run) {
+        RunResults runResults = results.find(run.id()).orElse(null);
+        return ProfileEvidence.profiled(config, run, runResults, values.window(gate, run, runResults));
     }
 
     private Optional<GateDefinition> gate(Run run) {

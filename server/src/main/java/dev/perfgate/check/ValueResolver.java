@@ -3,6 +3,7 @@ package dev.perfgate.check;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -30,12 +31,24 @@ class ValueResolver {
         this.prometheus = prometheus;
     }
 
+    /** The check's value(s), over the window judged for the run (see {@link #window}). */
     List<Resolved> resolve(GateDefinition gate, CheckDefinition check, Run run, RunResults results,
             ProfileEvidence.Evidence evidence) {
+        return resolve(gate, check, run, results, evidence, window(gate, run, results));
+    }
+
+    /** The window Prometheus and profile checks judge: the declared warm-up counted from the process's start if known. */
+    JudgedWindow window(GateDefinition gate, Run run, RunResults results) {
+        return JudgedWindow.of(gate, run, results, gate == null ? Optional.empty() : processStart(gate, run, results));
+    }
+
+    /** The check's value(s); Prometheus is read over {@code window} (see {@link JudgedWindow#of}). */
+    List<Resolved> resolve(GateDefinition gate, CheckDefinition check, Run run, RunResults results,
+            ProfileEvidence.Evidence evidence, JudgedWindow window) {
         List<Resolved> resolved = check.source() instanceof ValueSource.Results source && source.requestPattern() != null
                 ? perRequest(source, results)
                 : List.of(new Resolved(check.source() instanceof ValueSource.Results r ? r.request() : null,
-                        single(gate, check.source(), run, results, evidence)));
+                        single(gate, check.source(), run, results, evidence, window)));
         return check.expect().isEmpty() ? resolved : resolved.stream().map(r -> expected(check, r)).toList();
     }
 
@@ -48,7 +61,7 @@ class ValueResolver {
     }
 
     private Measurement single(GateDefinition gate, ValueSource source, Run run, RunResults results,
-            ProfileEvidence.Evidence evidence) {
+            ProfileEvidence.Evidence evidence, JudgedWindow window) {
         if (source instanceof ValueSource.Results r) {
             return fromResults(r, results);
         }
@@ -56,12 +69,12 @@ class ValueResolver {
             return measure(m, results);
         }
         if (source instanceof ValueSource.Prometheus p) {
-            JudgedWindow window = JudgedWindow.of(gate, run, results);
             Instant start = window.steadyStateStart();
             Instant end = window.end();
             if (end == null || !end.isAfter(start)) {
                 return Measurement.missing("the run has no steady-state window (ended " + end + ", steady state from " + start
-                        + (gate.warmup().isZero() ? "" : ", after the declared " + gate.warmup().toSeconds() + " s warm-up") + ")");
+                        + (gate.warmup().isZero() ? "" : ", after the declared " + gate.warmup().toSeconds()
+                                + " s warm-up of the process") + ")");
             }
             return prometheus(gate.prometheusUrlFor(run.environment()), p, start, end, results);
         }
@@ -71,7 +84,7 @@ class ValueResolver {
                     : evidence.value(p);
         }
         ValueSource.Efficiency e = (ValueSource.Efficiency) source;
-        Measurement rate = single(gate, e.rate(), run, results, evidence);
+        Measurement rate = single(gate, e.rate(), run, results, evidence, window);
         if (!rate.present()) {
             return rate;
         }
@@ -84,18 +97,20 @@ class ValueResolver {
     }
 
     /**
-     * Why the run's process was cold, read from the gate's {@code processStart} query over the judged window; empty
-     * when there is no such query, or no answer (then the profile alone decides: see {@code ColdJvm}).
+     * When the run's process started, read from the gate's {@code processStart} query (Unix seconds) over the run's
+     * steady state: the latest start it reports. Empty when there is no such query, or no answer; then a declared
+     * warm-up counts from the window's start, and the profile alone tells a cold JVM (see {@code ColdJvm}).
      */
-    Optional<String> coldStart(GateDefinition gate, Run run, RunResults results) {
+    Optional<Instant> processStart(GateDefinition gate, Run run, RunResults results) {
         String url = gate.prometheusUrlFor(run.environment());
-        JudgedWindow window = JudgedWindow.of(gate, run, results);
+        JudgedWindow window = JudgedWindow.of(run, results);
         if (gate.processStart() == null || url == null || !window.hasSteadyState()) {
             return Optional.empty();
         }
         PrometheusClient.Samples samples = prometheus.window(url, gate.processStart(), window.steadyStateStart(),
                 window.end());
-        return samples.answered() ? window.startedWithin(samples.values()) : Optional.empty();
+        return samples.answered() ? samples.values().stream().filter(Objects::nonNull).filter(s -> s > 0)
+                .max(Double::compare).map(s -> Instant.ofEpochMilli(Math.round(s * 1000))) : Optional.empty();
     }
 
     /** The query's aggregate over the window, unless its samples (or the process they count) cannot be real. */

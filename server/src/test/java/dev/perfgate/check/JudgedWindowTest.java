@@ -55,6 +55,32 @@ class JudgedWindowTest {
     }
 
     @Test
+    void shouldCountTheDeclaredWarmUpFromTheProcessStartWhenItIsKnown() {
+        // Given checks with a 60 s warm-up, and the run's steady state from 10:00:10 to 10:00:45
+        var gate = new dev.perfgate.definition.DefinitionParser().parse("g.yaml", """
+                system: shop
+                warmup: 60s
+                checks:
+                  - id: p99
+                    results: { stat: p99 }
+                    requirement: "<= 200ms"
+                """).definition();
+
+        // When the process started an hour before, 30 s before (a restart before the run), or is not known
+        JudgedWindow warm = JudgedWindow.of(gate, run(), null, java.util.Optional.of(CLI_START.minusSeconds(3600)));
+        JudgedWindow restarted = JudgedWindow.of(gate, run(), null, java.util.Optional.of(CLI_START.minusSeconds(30)));
+        JudgedWindow unknown = JudgedWindow.of(gate, run(), null, java.util.Optional.empty());
+
+        // Then a warm process is judged over the whole steady state; a restarted one from its start plus the warm-up
+        assertThat(warm.steadyStateStart()).isEqualTo(CLI_START.plusSeconds(10));
+        assertThat(restarted.steadyStateStart()).isEqualTo(CLI_START.plusSeconds(30));
+        assertThat(restarted.end()).isEqualTo(CLI_END);
+        assertThat(unknown.steadyStateStart()).as("not known: the warm-up counts from the steady state")
+                .isEqualTo(CLI_START.plusSeconds(70));
+        assertThat(unknown.hasSteadyState()).isFalse();
+    }
+
+    @Test
     void shouldTellAProcessThatStartedInsideTheJudgedWindow() {
         // Given the judged window 10:00:10 to 10:00:45, and process start times as Prometheus returns them
         JudgedWindow window = JudgedWindow.of(run(), null);

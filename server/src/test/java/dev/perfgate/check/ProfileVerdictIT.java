@@ -191,6 +191,51 @@ class ProfileVerdictIT extends SharedServer {
         assertThat(profile.path("lines").toString()).doesNotContain("Plugin.init");
     }
 
+    @Test
+    void shouldJudgeARestartedProcessAfterItsDeclaredWarmUp() throws Exception {
+        // Given a process (the exporter) whose start Prometheus knows, and checks that declare a 40 s warm-up
+        JsonNode started = api(TestServers.prometheusUrl() + "/api/v1/query?query="
+                + URLEncoder.encode("max(process_start_time_seconds{job=\"process-exporter\"})", StandardCharsets.UTF_8));
+        Instant processStart = Instant.ofEpochMilli(Math.round(1000 * Double.parseDouble(
+                started.path("data").path("result").get(0).path("value").get(1).asString())));
+        String app = "pgwu" + System.nanoTime();
+        write("""
+                system: %s
+                warmup: 40s
+                prometheus: { url: %s }
+                processStart: 'max(process_start_time_seconds{job="process-exporter"})'
+                pyroscope:
+                  url: %s
+                  application: %s
+                  profiles: [cpu]
+                  profileNames: { cpu: cpu }
+                checks:
+                  - id: cpu-hotspot
+                    name: largest self CPU growth
+                    unit: points
+                    profile: { type: cpu, measure: maxSelfShareGrowth }
+                    requirement: "<= 5"
+                """.formatted(system, TestServers.prometheusUrl(), TestServers.pyroscopeUrl(), app));
+        // a run 10 s after the start: its first 30 s are warm-up (class loading), the rest is like the baseline's
+        Instant restarted = processStart.truncatedTo(ChronoUnit.SECONDS).plusSeconds(10);
+        Instant base = restarted.minus(20, ChronoUnit.MINUTES);
+        // (no process start is known for the baseline: its warm-up counts from its steady state, 40 s to 60 s)
+        ingestAt(app, base.plusSeconds(45), "main;http;Lookup.find 500\nmain;http;Render.page 500\n");
+        ingestAt(app, restarted.plusSeconds(10), "main;http;Lookup.find 500\nmain;Plugin.init 900\n");
+        ingestAt(app, restarted.plusSeconds(40), "main;http;Lookup.find 500\nmain;http;Render.page 500\n");
+
+        judge("191", base, 18.0);
+        JsonNode verdict = judge("192", restarted, 18.0);
+
+        // Then the profile is read from the start plus 40 s, without the warm-up's frames
+        JsonNode hotspot = check(verdict, "cpu-hotspot");
+        assertThat(hotspot.path("status").asString()).as(hotspot.toString()).isEqualTo("PASS");
+        JsonNode profile = verdict.path("profiles").get(0);
+        assertThat(Instant.parse(profile.path("runQuery").path("from").asString()))
+                .isEqualTo(processStart.plusSeconds(40));
+        assertThat(profile.toString()).doesNotContain("Plugin.init");
+    }
+
     private JsonNode api(String url) throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
                 HttpResponse.BodyHandlers.ofString());
