@@ -132,25 +132,9 @@ public final class Backtest {
 
     /** The run as the next runs' baselines see it: as {@link JudgedHistory} reads a stored verdict. */
     private static PastRun past(Recorded run, CheckStatus status, List<CheckResult> checks) {
-        Map<String, Double> values = new HashMap<>();
-        Map<String, String> decisions = new HashMap<>();
-        boolean regression = false;
-        for (CheckResult check : checks) {
-            String key = PastRun.key(check.fingerprint(), check.request());
-            String decision = check.noise() == null ? null : check.noise().decision();
-            regression |= check.regression() && !GrowthDecision.SUSPECTED.equals(decision);
-            if (check.value() != null) {
-                values.putIfAbsent(key, check.value());
-                if (decision != null) {
-                    decisions.putIfAbsent(key, decision);
-                }
-            }
-        }
-        boolean good = run.review() != null ? run.review() == RegressionReview.Decision.ACCEPTED
-                : !regression && status != CheckStatus.FAIL;
-        Map<String, PastRun.Check> past = new HashMap<>();
-        values.forEach((key, value) -> past.put(key,
-                new PastRun.Check(value, GrowthHistory.Standing.of(run.review() != null, good, decisions.get(key)))));
-        return new PastRun(run.id(), run.runId(), good, past);
+        return PastRun.of(run.id(), run.runId(), run.review(), status == CheckStatus.FAIL, checks.stream()
+                .map(c -> new PastRun.Recorded(c.fingerprint(), c.request(), c.value(), c.regression(),
+                        c.noise() == null ? null : c.noise().decision()))
+                .toList());
     }
 }

@@ -18,8 +18,6 @@ import dev.perfgate.run.RunStatus;
 @Component
 class Judge {
 
-    private static final String VALIDITY_PREFIX = "validity: ";
-
     private final RunRepository runs;
     private final ResultsRepository results;
     private final GateDefinitions definitions;
@@ -39,11 +37,9 @@ class Judge {
 
     /** The verdict on a run; marks it invalid (or valid again) as its validity says. */
     Verdict judge(Run run, Verdict.Stamp stamp) {
-        boolean manuallyInvalid = run.status() == RunStatus.INVALID
-                && (run.statusReason() == null || !run.statusReason().startsWith(VALIDITY_PREFIX));
-        if (run.status() == RunStatus.ABORTED || manuallyInvalid) {
-            String why = run.status() == RunStatus.ABORTED ? "the run was aborted" : "the run was marked invalid";
-            return Verdict.invalid(stamp, null, List.of(why + (run.statusReason() == null ? "" : ": " + run.statusReason())));
+        Optional<String> setAside = Validity.setAside(run);
+        if (setAside.isPresent()) {
+            return Verdict.invalid(stamp, null, List.of(setAside.get()));
         }
         Optional<GateDefinition> found = definitions.find(run.system(), run.workload(), run.environment());
         if (found.isEmpty()) {
@@ -54,7 +50,7 @@ class Judge {
         RunResults runResults = results.find(run.id()).orElse(null);
         List<String> invalid = Validity.problems(gate.validity(), run, runResults);
         if (!invalid.isEmpty()) {
-            runs.setStatus(run.id(), RunStatus.INVALID, VALIDITY_PREFIX + String.join("; ", invalid));
+            runs.setStatus(run.id(), RunStatus.INVALID, Validity.PREFIX + String.join("; ", invalid));
             return Verdict.invalid(stamp, gate, invalid);
         }
         if (run.status() == RunStatus.INVALID) {
