@@ -7,6 +7,7 @@ import java.util.Set;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -62,8 +63,7 @@ class OpsMetrics {
     void onRunCreated(RunCreated event) {
         Run run = event.run();
         Counter.builder("perfgate.runs.recorded").description("Runs recorded, by series and trigger")
-                .tags("system", run.system(), "workload", run.workload(), "environment", run.environment(),
-                        "trigger", lower(run.trigger()))
+                .tags(series(run)).tag("trigger", lower(run.trigger()))
                 .register(registry).increment();
     }
 
@@ -71,8 +71,7 @@ class OpsMetrics {
     void onRunEnded(RunEnded event) {
         Run run = event.run();
         Counter.builder("perfgate.runs.ended").description("Runs ended, by series and status (completed, aborted)")
-                .tags("system", run.system(), "workload", run.workload(), "environment", run.environment(),
-                        "status", lower(run.status()))
+                .tags(series(run)).tag("status", lower(run.status()))
                 .register(registry).increment();
     }
 
@@ -81,8 +80,8 @@ class OpsMetrics {
         Run run = event.run();
         Verdict verdict = event.verdict();
         Counter.builder("perfgate.verdicts").description("Verdicts stored, by series, status and gate result")
-                .tags("system", run.system(), "workload", run.workload(), "environment", run.environment(),
-                        "status", lower(verdict.status()), "gate", verdict.gate() == null ? "null" : verdict.gate().value())
+                .tags(series(run)).tag("status", lower(verdict.status()))
+                .tag("gate", verdict.gate() == null ? "null" : verdict.gate().value())
                 .register(registry).increment();
         Duration took = Duration.between(verdict.evaluatedAt(), clock.instant());
         if (!took.isNegative()) {
@@ -99,6 +98,11 @@ class OpsMetrics {
     @EventListener
     void onEvaluationFailed(VerdictService.EvaluationFailed event) {
         evaluationFailures.increment();
+    }
+
+    /** The tags naming a run's series. */
+    private static Tags series(Run run) {
+        return Tags.of("system", run.system(), "workload", run.workload(), "environment", run.environment());
     }
 
     private static String lower(Enum<?> value) {
