@@ -7,9 +7,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.bson.Document;
-import org.springframework.data.mongodb.core.MongoTemplate;
-import org.springframework.data.mongodb.core.query.Criteria;
-import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.GateDefinition;
@@ -42,11 +39,13 @@ class JudgedHistory {
     }
 
     private final RunRepository runs;
-    private final MongoTemplate mongo;
+    private final BaselinePins pins;
+    private final VerdictRepository verdicts;
 
-    JudgedHistory(RunRepository runs, MongoTemplate mongo) {
+    JudgedHistory(RunRepository runs, BaselinePins pins, VerdictRepository verdicts) {
         this.runs = runs;
-        this.mongo = mongo;
+        this.pins = pins;
+        this.verdicts = verdicts;
     }
 
     Past before(Run run, GateDefinition gate) {
@@ -61,12 +60,12 @@ class JudgedHistory {
         if (pinnedRun != null && !earlier.contains(pinnedRun)) {
             read.add(pinnedRun);
         }
-        Map<String, Document> verdicts = checkValues(read.stream().map(Run::verdict)
+        Map<String, Document> checkValues = verdicts.checkValues(read.stream().map(Run::verdict)
                 .filter(v -> v != null && v.verdictId() != null).map(v -> v.verdictId()).toList());
         Map<String, Run> byId = new HashMap<>();
         Map<String, PastRun> judged = new HashMap<>();
         for (Run r : read) {
-            Document verdict = r.verdict() == null ? null : verdicts.get(r.verdict().verdictId());
+            Document verdict = r.verdict() == null ? null : checkValues.get(r.verdict().verdictId());
             if (verdict != null && !CheckStatus.INVALID.name().equals(verdict.getString("status"))) {
                 judged.put(r.id(), past(r, verdict));
                 byId.put(r.id(), r);
@@ -78,23 +77,7 @@ class JudgedHistory {
 
     /** The id of the run pinned as the series' baseline; null when none is pinned. */
     String pinnedRunId(Series series) {
-        BaselinePin pin = mongo.findById(series.toString(), BaselinePin.class);
-        return pin == null ? null : pin.runId();
-    }
-
-    /** The verdicts' status and check values by verdict id, in one query. */
-    private Map<String, Document> checkValues(List<String> verdictIds) {
-        Map<String, Document> byId = new HashMap<>();
-        if (verdictIds.isEmpty()) {
-            return byId;
-        }
-        Query query = Query.query(Criteria.where("_id").in(verdictIds));
-        query.fields().include("status", "checks.fingerprint", "checks.request", "checks.value", "checks.growthStatus",
-                "checks.noise.decision");
-        for (Document d : mongo.find(query, Document.class, mongo.getCollectionName(Verdict.class))) {
-            byId.put(String.valueOf(d.get("_id")), d);
-        }
-        return byId;
+        return pins.find(series).map(BaselinePin::runId).orElse(null);
     }
 
     /** The run as later runs' baselines see it, from its stored verdict's status and check values. */
