@@ -55,7 +55,7 @@ public final class Backtest {
 
     /** Judges {@code oldestFirst} in order; {@code pinnedRunId} is the series' pinned baseline run (null: none). */
     static List<Row> replay(GateDefinition gate, List<Recorded> oldestFirst, String pinnedRunId) {
-        int depth = Math.max(20, Math.max(gate.noiseRuns(), gate.baselineRuns()) * 3);
+        int depth = JudgedHistory.depth(gate);
         List<PastRun> newestFirst = new ArrayList<>();
         PastRun pin = null;
         List<Row> rows = new ArrayList<>();
@@ -72,10 +72,7 @@ public final class Backtest {
                 List<ValueResolver.Resolved> values = run.values().getOrDefault(check.id(), List.of(
                         new ValueResolver.Resolved(null, Measurement.missing(NOT_REPLAYABLE + "no value was recorded"))));
                 for (ValueResolver.Resolved resolved : values) {
-                    String key = PastRun.key(check.fingerprint(), resolved.request());
-                    GrowthHistory growth = GrowthHistory.of(newestFirst, key, gate.noiseRuns());
-                    BaselineValue baseline = growth.baseline(gate.baseline(), gate.baselineRuns(), pin, key);
-                    CheckResult result = Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline, growth);
+                    CheckResult result = Judge.evaluate(gate, check, resolved, newestFirst, pin);
                     checks.add(result);
                     String missing = resolved.measurement().missing();
                     if (missing != null && missing.startsWith(NOT_REPLAYABLE)) {

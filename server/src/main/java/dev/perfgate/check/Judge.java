@@ -66,18 +66,22 @@ class Judge {
         List<CheckResult> checks = new ArrayList<>();
         for (CheckDefinition check : gate.checks()) {
             for (ValueResolver.Resolved resolved : values.resolve(gate, check, run, runResults, evidence)) {
-                checks.add(Explanations.attach(evaluate(gate, check, resolved, past), check, evidence));
+                checks.add(Explanations.attach(evaluate(gate, check, resolved, past.newestFirst(), past.pin()), check,
+                        evidence));
             }
         }
         return Verdict.judged(stamp, gate, checks, evidence.summaries());
     }
 
-    /** The one call into the evaluator. */
-    private static CheckResult evaluate(GateDefinition gate, CheckDefinition check, ValueResolver.Resolved resolved,
-            JudgedHistory.Past past) {
+    /**
+     * The one call into the evaluator, for judging and for a backtest's replay alike: the value against its baseline
+     * and the noise of the earlier runs ({@code newestFirst}), with the pinned run ({@code pin}, null: none).
+     */
+    static CheckResult evaluate(GateDefinition gate, CheckDefinition check, ValueResolver.Resolved resolved,
+            List<PastRun> newestFirst, PastRun pin) {
         String key = PastRun.key(check.fingerprint(), resolved.request());
-        GrowthHistory growth = GrowthHistory.of(past.newestFirst(), key, gate.noiseRuns());
-        BaselineValue baseline = growth.baseline(gate.baseline(), gate.baselineRuns(), past.pin(), key);
+        GrowthHistory growth = GrowthHistory.of(newestFirst, key, gate.noiseRuns());
+        BaselineValue baseline = growth.baseline(gate.baseline(), gate.baselineRuns(), pin, key);
         return Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline, growth);
     }
 }

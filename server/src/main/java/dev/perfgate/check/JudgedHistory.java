@@ -48,9 +48,13 @@ class JudgedHistory {
         this.verdicts = verdicts;
     }
 
+    /** How many earlier runs baselines read: three times the noise or baseline runs, at least 20. */
+    static int depth(GateDefinition gate) {
+        return Math.max(20, Math.max(gate.noiseRuns(), gate.baselineRuns()) * 3);
+    }
+
     Past before(Run run, GateDefinition gate) {
-        int depth = Math.max(20, Math.max(gate.noiseRuns(), gate.baselineRuns()) * 3);
-        List<Run> earlier = new ArrayList<>(runs.completedBefore(run.series(), run.startedAt(), depth));
+        List<Run> earlier = new ArrayList<>(runs.completedBefore(run.series(), run.startedAt(), depth(gate)));
         String pinId = pinnedRunId(run.series());
         Run pinnedRun = pinId == null ? null : earlier.stream().filter(r -> r.id().equals(pinId)).findFirst()
                 .or(() -> runs.findById(pinId)
