@@ -55,7 +55,7 @@ public final class Backtest {
 
     /** Judges {@code oldestFirst} in order; {@code pinnedRunId} is the series' pinned baseline run (null: none). */
     static List<Row> replay(GateDefinition gate, List<Recorded> oldestFirst, String pinnedRunId) {
-        int depth = Math.max(20, Math.max(gate.noiseRuns(), gate.baselineRuns()) * 3);
+        int depth = JudgedHistory.depth(gate);
         List<PastRun> newestFirst = new ArrayList<>();
         PastRun pin = null;
         List<Row> rows = new ArrayList<>();
@@ -72,10 +72,7 @@ public final class Backtest {
                 List<ValueResolver.Resolved> values = run.values().getOrDefault(check.id(), List.of(
                         new ValueResolver.Resolved(null, Measurement.missing(NOT_REPLAYABLE + "no value was recorded"))));
                 for (ValueResolver.Resolved resolved : values) {
-                    String key = PastRun.key(check.fingerprint(), resolved.request());
-                    GrowthHistory growth = GrowthHistory.of(newestFirst, key, gate.noiseRuns());
-                    BaselineValue baseline = growth.baseline(gate.baseline(), gate.baselineRuns(), pin, key);
-                    CheckResult result = Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline, growth);
+                    CheckResult result = Judge.evaluate(gate, check, resolved, newestFirst, pin);
                     checks.add(result);
                     String missing = resolved.measurement().missing();
                     if (missing != null && missing.startsWith(NOT_REPLAYABLE)) {
@@ -132,25 +129,9 @@ public final class Backtest {
 
     /** The run as the next runs' baselines see it: as {@link JudgedHistory} reads a stored verdict. */
     private static PastRun past(Recorded run, CheckStatus status, List<CheckResult> checks) {
-        Map<String, Double> values = new HashMap<>();
-        Map<String, String> decisions = new HashMap<>();
-        boolean regression = false;
-        for (CheckResult check : checks) {
-            String key = PastRun.key(check.fingerprint(), check.request());
-            String decision = check.noise() == null ? null : check.noise().decision();
-            regression |= check.regression() && !GrowthDecision.SUSPECTED.equals(decision);
-            if (check.value() != null) {
-                values.putIfAbsent(key, check.value());
-                if (decision != null) {
-                    decisions.putIfAbsent(key, decision);
-                }
-            }
-        }
-        boolean good = run.review() != null ? run.review() == RegressionReview.Decision.ACCEPTED
-                : !regression && status != CheckStatus.FAIL;
-        Map<String, PastRun.Check> past = new HashMap<>();
-        values.forEach((key, value) -> past.put(key,
-                new PastRun.Check(value, GrowthHistory.Standing.of(run.review() != null, good, decisions.get(key)))));
-        return new PastRun(run.id(), run.runId(), good, past);
+        return PastRun.of(run.id(), run.runId(), run.review(), status == CheckStatus.FAIL, checks.stream()
+                .map(c -> new PastRun.Recorded(c.fingerprint(), c.request(), c.value(), c.regression(),
+                        c.noise() == null ? null : c.noise().decision()))
+                .toList());
     }
 }

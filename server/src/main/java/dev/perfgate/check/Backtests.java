@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.CheckDefinition;
@@ -22,7 +21,6 @@ import dev.perfgate.results.ResultsRepository;
 import dev.perfgate.results.RunResults;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunRepository;
-import dev.perfgate.run.RunStatus;
 import dev.perfgate.run.Series;
 import dev.perfgate.system.ApiException;
 
@@ -63,16 +61,16 @@ public class Backtests {
     private final VerdictRepository verdicts;
     private final GateDefinitions definitions;
     private final ValueResolver values;
-    private final MongoTemplate mongo;
+    private final JudgedHistory history;
 
     Backtests(RunRepository runs, ResultsRepository results, VerdictRepository verdicts, GateDefinitions definitions,
-            ValueResolver values, MongoTemplate mongo) {
+            ValueResolver values, JudgedHistory history) {
         this.runs = runs;
         this.results = results;
         this.verdicts = verdicts;
         this.definitions = definitions;
         this.values = values;
-        this.mongo = mongo;
+        this.history = history;
     }
 
     /**
@@ -122,8 +120,7 @@ public class Backtests {
                     run.verdict() == null ? null : run.verdict().status(),
                     run.review() == null ? null : run.review().decision(), invalid, byCheck));
         }
-        BaselinePin pin = mongo.findById(series.toString(), BaselinePin.class);
-        List<Backtest.Row> rows = Backtest.replay(gate, recorded, pin == null ? null : pin.runId());
+        List<Backtest.Row> rows = Backtest.replay(gate, recorded, history.pinnedRunId(series));
         return new Report(series.toString(), gate.file() + (gate.version() == null ? "" : " (version " + gate.version() + ")"),
                 submitted, gate.baseline().name().toLowerCase(Locale.ROOT), rows,
                 Backtest.summarize(rows, recorded), notes);
@@ -146,13 +143,7 @@ public class Backtests {
 
     /** Why the run is unfit to judge under {@code gate}: aborted, marked invalid by hand, or short of its workload. */
     private static List<String> invalid(GateDefinition gate, Run run, RunResults results) {
-        boolean manuallyInvalid = run.status() == RunStatus.INVALID
-                && (run.statusReason() == null || !run.statusReason().startsWith("validity: "));
-        if (run.status() == RunStatus.ABORTED || manuallyInvalid) {
-            String why = run.status() == RunStatus.ABORTED ? "the run was aborted" : "the run was marked invalid";
-            return List.of(why + (run.statusReason() == null ? "" : ": " + run.statusReason()));
-        }
-        return Validity.problems(gate.validity(), run, results);
+        return Validity.setAside(run).map(List::of).orElseGet(() -> Validity.problems(gate.validity(), run, results));
     }
 
     /** A check's value(s) for a run: from the stored results, else the stored verdict, else live, else not replayable. */

@@ -19,8 +19,6 @@ import dev.perfgate.run.RunStatus;
 @Component
 class Judge {
 
-    private static final String VALIDITY_PREFIX = "validity: ";
-
     private final RunRepository runs;
     private final ResultsRepository results;
     private final GateDefinitions definitions;
@@ -40,11 +38,9 @@ class Judge {
 
     /** The verdict on a run; marks it invalid (or valid again) as its validity says. */
     Verdict judge(Run run, Verdict.Stamp stamp) {
-        boolean manuallyInvalid = run.status() == RunStatus.INVALID
-                && (run.statusReason() == null || !run.statusReason().startsWith(VALIDITY_PREFIX));
-        if (run.status() == RunStatus.ABORTED || manuallyInvalid) {
-            String why = run.status() == RunStatus.ABORTED ? "the run was aborted" : "the run was marked invalid";
-            return Verdict.invalid(stamp, null, List.of(why + (run.statusReason() == null ? "" : ": " + run.statusReason())));
+        Optional<String> setAside = Validity.setAside(run);
+        if (setAside.isPresent()) {
+            return Verdict.invalid(stamp, null, List.of(setAside.get()));
         }
         Optional<GateDefinition> found = definitions.find(run.system(), run.workload(), run.environment());
         if (found.isEmpty()) {
@@ -55,7 +51,7 @@ class Judge {
         RunResults runResults = results.find(run.id()).orElse(null);
         List<String> invalid = Validity.problems(gate.validity(), run, runResults);
         if (!invalid.isEmpty()) {
-            runs.setStatus(run.id(), RunStatus.INVALID, VALIDITY_PREFIX + String.join("; ", invalid));
+            runs.setStatus(run.id(), RunStatus.INVALID, Validity.PREFIX + String.join("; ", invalid));
             return Verdict.invalid(stamp, gate, invalid);
         }
         if (run.status() == RunStatus.INVALID) {
@@ -75,18 +71,22 @@ class Judge {
         List<CheckResult> checks = new ArrayList<>();
         for (CheckDefinition check : gate.checks()) {
             for (ValueResolver.Resolved resolved : values.resolve(gate, check, run, runResults, evidence, window)) {
-                checks.add(Explanations.attach(evaluate(gate, check, resolved, past), check, evidence));
+                checks.add(Explanations.attach(evaluate(gate, check, resolved, past.newestFirst(), past.pin()), check,
+                        evidence));
             }
         }
         return Verdict.judged(stamp, gate, checks, evidence.summaries());
     }
 
-    /** The one call into the evaluator. */
-    private static CheckResult evaluate(GateDefinition gate, CheckDefinition check, ValueResolver.Resolved resolved,
-            JudgedHistory.Past past) {
+    /**
+     * The one call into the evaluator, for judging and for a backtest's replay alike: the value against its baseline
+     * and the noise of the earlier runs ({@code newestFirst}), with the pinned run ({@code pin}, null: none).
+     */
+    static CheckResult evaluate(GateDefinition gate, CheckDefinition check, ValueResolver.Resolved resolved,
+            List<PastRun> newestFirst, PastRun pin) {
         String key = PastRun.key(check.fingerprint(), resolved.request());
-        GrowthHistory growth = GrowthHistory.of(past.newestFirst(), key, gate.noiseRuns());
-        BaselineValue baseline = growth.baseline(gate.baseline(), gate.baselineRuns(), past.pin(), key);
+        GrowthHistory growth = GrowthHistory.of(newestFirst, key, gate.noiseRuns());
+        BaselineValue baseline = growth.baseline(gate.baseline(), gate.baselineRuns(), pin, key);
         return Evaluator.evaluate(check, resolved.request(), resolved.measurement(), baseline, growth);
     }
 }

@@ -7,17 +7,14 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.bson.Document;
-import org.springframework.data.mongodb.core.MongoTemplate;
-import org.springframework.data.mongodb.core.query.Criteria;
-import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.GateDefinition.BaselineStrategy;
-import dev.perfgate.run.RegressionReview;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunRepository;
 import dev.perfgate.run.RunStatus;
+import dev.perfgate.run.Series;
 
 /**
  * Reads what baselines need about a run's series: the latest judged runs before it (a bounded slice, their
@@ -42,31 +39,37 @@ class JudgedHistory {
     }
 
     private final RunRepository runs;
-    private final MongoTemplate mongo;
+    private final BaselinePins pins;
+    private final VerdictRepository verdicts;
 
-    JudgedHistory(RunRepository runs, MongoTemplate mongo) {
+    JudgedHistory(RunRepository runs, BaselinePins pins, VerdictRepository verdicts) {
         this.runs = runs;
-        this.mongo = mongo;
+        this.pins = pins;
+        this.verdicts = verdicts;
+    }
+
+    /** How many earlier runs baselines read: three times the noise or baseline runs, at least 20. */
+    static int depth(GateDefinition gate) {
+        return Math.max(20, Math.max(gate.noiseRuns(), gate.baselineRuns()) * 3);
     }
 
     Past before(Run run, GateDefinition gate) {
-        int depth = Math.max(20, Math.max(gate.noiseRuns(), gate.baselineRuns()) * 3);
-        List<Run> earlier = new ArrayList<>(runs.completedBefore(run.series(), run.startedAt(), depth));
-        BaselinePin pin = mongo.findById(run.series().toString(), BaselinePin.class);
-        Run pinnedRun = pin == null ? null : earlier.stream().filter(r -> r.id().equals(pin.runId())).findFirst()
-                .or(() -> runs.findById(pin.runId())
+        List<Run> earlier = new ArrayList<>(runs.completedBefore(run.series(), run.startedAt(), depth(gate)));
+        String pinId = pinnedRunId(run.series());
+        Run pinnedRun = pinId == null ? null : earlier.stream().filter(r -> r.id().equals(pinId)).findFirst()
+                .or(() -> runs.findById(pinId)
                         .filter(r -> r.status() == RunStatus.COMPLETED && r.startedAt().isBefore(run.startedAt())))
                 .orElse(null);
         List<Run> read = new ArrayList<>(earlier);
         if (pinnedRun != null && !earlier.contains(pinnedRun)) {
             read.add(pinnedRun);
         }
-        Map<String, Document> verdicts = checkValues(read.stream().map(Run::verdict)
+        Map<String, Document> checkValues = verdicts.checkValues(read.stream().map(Run::verdict)
                 .filter(v -> v != null && v.verdictId() != null).map(v -> v.verdictId()).toList());
         Map<String, Run> byId = new HashMap<>();
         Map<String, PastRun> judged = new HashMap<>();
         for (Run r : read) {
-            Document verdict = r.verdict() == null ? null : verdicts.get(r.verdict().verdictId());
+            Document verdict = r.verdict() == null ? null : checkValues.get(r.verdict().verdictId());
             if (verdict != null && !CheckStatus.INVALID.name().equals(verdict.getString("status"))) {
                 judged.put(r.id(), past(r, verdict));
                 byId.put(r.id(), r);
@@ -76,46 +79,23 @@ class JudgedHistory {
         return new Past(newestFirst, pinnedRun == null ? null : judged.get(pinnedRun.id()), byId);
     }
 
-    /** The verdicts' status and check values by verdict id, in one query. */
-    private Map<String, Document> checkValues(List<String> verdictIds) {
-        Map<String, Document> byId = new HashMap<>();
-        if (verdictIds.isEmpty()) {
-            return byId;
-        }
-        Query query = Query.query(Criteria.where("_id").in(verdictIds));
-        query.fields().include("status", "checks.fingerprint", "checks.request", "checks.value", "checks.growthStatus",
-                "checks.noise.decision");
-        for (Document d : mongo.find(query, Document.class, mongo.getCollectionName(Verdict.class))) {
-            byId.put(String.valueOf(d.get("_id")), d);
-        }
-        return byId;
+    /** The id of the run pinned as the series' baseline; null when none is pinned. */
+    String pinnedRunId(Series series) {
+        return pins.find(series).map(BaselinePin::runId).orElse(null);
     }
 
+    /** The run as later runs' baselines see it, from its stored verdict's status and check values. */
     private static PastRun past(Run run, Document verdict) {
-        Map<String, Double> values = new HashMap<>();
-        Map<String, String> decisions = new HashMap<>();
-        boolean regression = false;
+        List<PastRun.Recorded> checks = new ArrayList<>();
         for (Document check : Optional.ofNullable(verdict.getList("checks", Document.class)).orElse(List.of())) {
-            String key = PastRun.key(check.getString("fingerprint"), check.getString("request"));
             String growth = check.getString("growthStatus");
             Document noise = check.get("noise", Document.class);
-            String decision = noise == null ? null : noise.getString("decision");
-            // a suspected growth (inside the noise) waits for the next runs; it does not make the run a regression
-            regression |= (CheckStatus.FAIL.name().equals(growth) || CheckStatus.WARN.name().equals(growth))
-                    && !GrowthDecision.SUSPECTED.equals(decision);
-            if (check.get("value") instanceof Number value) {
-                values.putIfAbsent(key, value.doubleValue());
-                if (decision != null) {
-                    decisions.putIfAbsent(key, decision);
-                }
-            }
+            checks.add(new PastRun.Recorded(check.getString("fingerprint"), check.getString("request"),
+                    check.get("value") instanceof Number value ? value.doubleValue() : null,
+                    CheckStatus.FAIL.name().equals(growth) || CheckStatus.WARN.name().equals(growth),
+                    noise == null ? null : noise.getString("decision")));
         }
-        RegressionReview review = run.review();
-        boolean good = review != null ? review.decision() == RegressionReview.Decision.ACCEPTED
-                : !regression && !CheckStatus.FAIL.name().equals(verdict.getString("status"));
-        Map<String, PastRun.Check> checks = new HashMap<>();
-        values.forEach((key, value) -> checks.put(key,
-                new PastRun.Check(value, GrowthHistory.Standing.of(review != null, good, decisions.get(key)))));
-        return new PastRun(run.id(), run.runId(), good, checks);
+        return PastRun.of(run.id(), run.runId(), run.review() == null ? null : run.review().decision(),
+                CheckStatus.FAIL.name().equals(verdict.getString("status")), checks);
     }
 }

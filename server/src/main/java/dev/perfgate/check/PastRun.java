@@ -1,6 +1,10 @@
 package dev.perfgate.check;
 
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+
+import dev.perfgate.run.RegressionReview;
 
 /**
  * An earlier judged run as baselines see it: PerfGate's id, the caller's run id for labels, whether the run as a
@@ -13,8 +17,46 @@ record PastRun(String id, String runId, boolean good, Map<String, Check> checks)
     record Check(double value, GrowthHistory.Standing standing) {
     }
 
+    /**
+     * One check as its verdict recorded it: what its key is made of, its value (null: none), whether its growth
+     * said FAIL or WARN, and the noise decision on that growth (null: none).
+     */
+    record Recorded(String fingerprint, String request, Double value, boolean grew, String decision) {
+    }
+
     PastRun {
         checks = Map.copyOf(checks);
+    }
+
+    /**
+     * The run as later runs' baselines see it, from its judged checks: a regression is a growth FAIL or WARN that
+     * is not merely suspected; the run is good when its review accepted it, else when it has no regression and did
+     * not FAIL. The first value of a key counts.
+     *
+     * @param review the review of the run's regression; null when none
+     * @param failed whether the run's verdict was FAIL
+     */
+    static PastRun of(String id, String runId, RegressionReview.Decision review, boolean failed,
+            List<Recorded> judged) {
+        Map<String, Double> values = new HashMap<>();
+        Map<String, String> decisions = new HashMap<>();
+        boolean regression = false;
+        for (Recorded check : judged) {
+            String key = key(check.fingerprint(), check.request());
+            // a suspected growth (inside the noise) waits for the next runs; it does not make the run a regression
+            regression |= check.grew() && !GrowthDecision.SUSPECTED.equals(check.decision());
+            if (check.value() != null) {
+                values.putIfAbsent(key, check.value());
+                if (check.decision() != null) {
+                    decisions.putIfAbsent(key, check.decision());
+                }
+            }
+        }
+        boolean good = review != null ? review == RegressionReview.Decision.ACCEPTED : !regression && !failed;
+        Map<String, Check> checks = new HashMap<>();
+        values.forEach((key, value) -> checks.put(key,
+                new Check(value, GrowthHistory.Standing.of(review != null, good, decisions.get(key)))));
+        return new PastRun(id, runId, good, checks);
     }
 
     /** The key of a check's value: its fingerprint, and the request when it is judged per request. */

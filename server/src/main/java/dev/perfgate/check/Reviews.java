@@ -1,6 +1,5 @@
 package dev.perfgate.check;
 
-import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.stereotype.Service;
 
 import dev.perfgate.run.RegressionReview;
@@ -17,14 +16,14 @@ public class Reviews {
     private final RunService runs;
     private final RunRepository repository;
     private final VerdictService verdicts;
-    private final MongoTemplate mongo;
+    private final BaselinePins pins;
     private final AuditLog audit;
 
-    Reviews(RunService runs, RunRepository repository, VerdictService verdicts, MongoTemplate mongo, AuditLog audit) {
+    Reviews(RunService runs, RunRepository repository, VerdictService verdicts, BaselinePins pins, AuditLog audit) {
         this.runs = runs;
         this.repository = repository;
         this.verdicts = verdicts;
-        this.mongo = mongo;
+        this.pins = pins;
         this.audit = audit;
     }
 
@@ -43,17 +42,17 @@ public class Reviews {
         }
         BaselinePin pin = new BaselinePin(run.series().toString(), run.id(), run.runId(), reason, audit.actor(),
                 audit.record("pin-baseline", run.id(), reason));
-        mongo.save(pin);
+        pins.save(pin);
         return pin;
     }
 
     public void unpin(String id) {
         Run run = runs.get(id);
-        BaselinePin pin = mongo.findById(run.series().toString(), BaselinePin.class);
-        if (pin == null || !pin.runId().equals(run.id())) {
+        BaselinePin pin = pins.find(run.series()).filter(p -> p.runId().equals(run.id())).orElse(null);
+        if (pin == null) {
             throw ApiException.notFound("Run " + run.runId() + " is not the pinned baseline of " + run.series());
         }
-        mongo.remove(pin);
+        pins.remove(pin);
         audit.record("unpin-baseline", run.id(), null);
     }
 

@@ -2,16 +2,32 @@ package dev.perfgate.check;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.Numbers;
 import dev.perfgate.results.RunResults;
 import dev.perfgate.run.Run;
+import dev.perfgate.run.RunStatus;
 
 /** Test validity before judgement: did the run do what its workload expects? */
 final class Validity {
 
+    /** How a run's status reason starts when its validity, not a person, marked it invalid. */
+    static final String PREFIX = "validity: ";
+
     private Validity() {
+    }
+
+    /** Why the run is not judged whatever its checks say: it was aborted or marked invalid by hand; empty if neither. */
+    static Optional<String> setAside(Run run) {
+        boolean manuallyInvalid = run.status() == RunStatus.INVALID
+                && (run.statusReason() == null || !run.statusReason().startsWith(PREFIX));
+        if (run.status() != RunStatus.ABORTED && !manuallyInvalid) {
+            return Optional.empty();
+        }
+        String why = run.status() == RunStatus.ABORTED ? "the run was aborted" : "the run was marked invalid";
+        return Optional.of(why + (run.statusReason() == null ? "" : ": " + run.statusReason()));
     }
 
     /** What makes the run unfit to judge; empty when it is fit (or nothing is expected). */

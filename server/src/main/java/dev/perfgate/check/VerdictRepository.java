@@ -1,9 +1,12 @@
 package dev.perfgate.check;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
+import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
@@ -44,5 +47,20 @@ public class VerdictRepository {
     public List<Verdict> history(String runId) {
         return mongo.find(Query.query(Criteria.where("runId").is(runId))
                 .with(Sort.by(Sort.Direction.DESC, "evaluatedAt")), Verdict.class);
+    }
+
+    /** Only the status and check values of verdicts (what baselines read), by verdict id, in one query. */
+    Map<String, Document> checkValues(Collection<String> ids) {
+        Map<String, Document> byId = new HashMap<>();
+        if (ids.isEmpty()) {
+            return byId;
+        }
+        Query query = Query.query(Criteria.where("_id").in(ids));
+        query.fields().include("status", "checks.fingerprint", "checks.request", "checks.value", "checks.growthStatus",
+                "checks.noise.decision");
+        for (Document d : mongo.find(query, Document.class, mongo.getCollectionName(Verdict.class))) {
+            byId.put(String.valueOf(d.get("_id")), d);
+        }
+        return byId;
     }
 }

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -61,29 +62,23 @@ class OpsMetrics {
     @EventListener
     void onRunCreated(RunCreated event) {
         Run run = event.run();
-        Counter.builder("perfgate.runs.recorded").description("Runs recorded, by series and trigger")
-                .tags("system", run.system(), "workload", run.workload(), "environment", run.environment(),
-                        "trigger", lower(run.trigger()))
-                .register(registry).increment();
+        count("perfgate.runs.recorded", "Runs recorded, by series and trigger",
+                series(run).and("trigger", lower(run.trigger())));
     }
 
     @EventListener
     void onRunEnded(RunEnded event) {
         Run run = event.run();
-        Counter.builder("perfgate.runs.ended").description("Runs ended, by series and status (completed, aborted)")
-                .tags("system", run.system(), "workload", run.workload(), "environment", run.environment(),
-                        "status", lower(run.status()))
-                .register(registry).increment();
+        count("perfgate.runs.ended", "Runs ended, by series and status (completed, aborted)",
+                series(run).and("status", lower(run.status())));
     }
 
     @EventListener
     void onVerdict(VerdictService.VerdictReady event) {
         Run run = event.run();
         Verdict verdict = event.verdict();
-        Counter.builder("perfgate.verdicts").description("Verdicts stored, by series, status and gate result")
-                .tags("system", run.system(), "workload", run.workload(), "environment", run.environment(),
-                        "status", lower(verdict.status()), "gate", verdict.gate() == null ? "null" : verdict.gate().value())
-                .register(registry).increment();
+        count("perfgate.verdicts", "Verdicts stored, by series, status and gate result", series(run)
+                .and("status", lower(verdict.status()), "gate", verdict.gate() == null ? "null" : verdict.gate().value()));
         Duration took = Duration.between(verdict.evaluatedAt(), clock.instant());
         if (!took.isNegative()) {
             evaluationDuration.record(took);
@@ -99,6 +94,16 @@ class OpsMetrics {
     @EventListener
     void onEvaluationFailed(VerdictService.EvaluationFailed event) {
         evaluationFailures.increment();
+    }
+
+    /** Adds one to the counter with these tags. */
+    private void count(String name, String description, Tags tags) {
+        Counter.builder(name).description(description).tags(tags).register(registry).increment();
+    }
+
+    /** The tags naming a run's series. */
+    private static Tags series(Run run) {
+        return Tags.of("system", run.system(), "workload", run.workload(), "environment", run.environment());
     }
 
     private static String lower(Enum<?> value) {

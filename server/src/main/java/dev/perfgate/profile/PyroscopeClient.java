@@ -89,22 +89,15 @@ public final class PyroscopeClient implements ProfileSource {
     }
 
     static URI renderUri(PyroscopeTarget target, String query, TimeWindow window) {
-        return switch (target.dialect()) {
-            case CLASSIC -> UrlQuery.at(target.apiUrl(), "/render")
-                    .param("query", query)
-                    .param("from", window.fromEpochSecond())
-                    .param("until", window.untilEpochSecond())
-                    .param("format", "json")
-                    .param("max-nodes", target.maxNodes())
-                    .toUri();
-            case GRAFANA -> UrlQuery.at(target.apiUrl(), "/pyroscope/render")
-                    .param("query", query)
-                    .param("from", window.fromEpochMilli())
-                    .param("until", window.untilEpochMilli())
-                    .param("format", "json")
-                    .param("max-nodes", target.maxNodes())
-                    .toUri();
-        };
+        // classic Pyroscope renders at /render and counts epoch seconds; Grafana's at /pyroscope/render, in milliseconds
+        boolean classic = target.dialect() == Dialect.CLASSIC;
+        return UrlQuery.at(target.apiUrl(), classic ? "/render" : "/pyroscope/render")
+                .param("query", query)
+                .param("from", classic ? window.fromEpochSecond() : window.fromEpochMilli())
+                .param("until", classic ? window.untilEpochSecond() : window.untilEpochMilli())
+                .param("format", "json")
+                .param("max-nodes", target.maxNodes())
+                .toUri();
     }
 
     /** Grafana reports CPU as "samples" at 1 GHz; its profile-type ids say what the values really are. */

@@ -1,0 +1,33 @@
+package dev.perfgate.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.perfgate.run.Run;
+import dev.perfgate.run.RunStatus;
+
+class ValidityTest {
+
+    @ParameterizedTest(name = "{0} ({1}): {2}")
+    @CsvSource(nullValues = "-", delimiter = '|', value = {
+            "COMPLETED | -                              | -",
+            "ABORTED   | load generator died            | the run was aborted: load generator died",
+            "ABORTED   | -                              | the run was aborted",
+            "INVALID   | wrong build deployed           | the run was marked invalid: wrong build deployed",
+            "INVALID   | -                              | the run was marked invalid",
+            "INVALID   | validity: 10 requests < 50 expected | -"})
+    void shouldSetAsideAnAbortedOrHandInvalidatedRunButNotOneItsValidityMarked(RunStatus status, String reason,
+            String setAside) {
+        Instant start = Instant.parse("2026-11-23T10:00:00Z");
+        Run run = new Run("id-1", "shop", "peak", "test", "154", null, null, null, null, null, null, List.of(),
+                Map.of(), start, start.plusSeconds(60), 0, status, reason, start, null, null);
+
+        assertThat(Validity.setAside(run).orElse(null)).isEqualTo(setAside);
+    }
+}
