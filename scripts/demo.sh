@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The whole PerfGate story on one machine: PerfGate catches three real regressions in the demo system
-# under test (a CPU hotspot, allocation churn, an off-CPU lock wait), names the function behind each,
-# tells Slack (a local stand-in), and passes each fixed run.
+# The whole PerfGate story on one machine: PerfGate catches four real regressions in the demo system
+# under test (a CPU hotspot, allocation churn, an off-CPU lock wait, a cache switched off whose cost
+# spreads over a library), names the function (or the package and where it is entered) behind each,
+# tells Slack (a local stand-in), and passes each fixed run, also the one right after a restart.
 #
-#   scripts/demo.sh            full demo (about 12 minutes of load), leaves everything running
+#   scripts/demo.sh            full demo (about 18 minutes of load), leaves everything running
 #   scripts/demo.sh --quick    short, low-rate runs (the CI end-to-end test uses this)
 #   scripts/demo.sh --cpu-only only the CPU part of the story (four runs)
 #   scripts/demo.sh --stop     stop everything at the end (also: scripts/demo.sh stop)
@@ -14,8 +15,9 @@
 # CPU, Pyroscope), a local Slack webhook receiver on 18099, PerfGate on port 8080 (embedded store under
 # target/demo, checks/ of this repo, a Slack route to the receiver, sign-in demo/demo), the demo app on
 # 18080 with the Pyroscope Java agent. Then the runs of the Gatling peak-load simulation through the
-# perfgate CLI: two baselines; then for each regression (cpu, alloc, lock) one run with it switched on
-# and one after switching it off. Each run is recorded, judged by checks/demo-app.yaml, linked to profiles.
+# perfgate CLI: two baselines; then for each regression (cpu, alloc, lock, cache) one run with it switched
+# on and one after switching it off; the cache fix is deployed as a restart of the demo app (a new JVM, with
+# a smoke test only). Each run is recorded, judged by checks/demo-app.yaml, linked to profiles.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -29,7 +31,7 @@ demo_url="http://127.0.0.1:18080"
 slack_port="${PERFGATE_DEMO_SLACK_PORT:-18099}"
 ui_user=demo ui_password=demo
 
-quick=0 stop_at_end=0 check=0 regressions=(cpu alloc lock)
+quick=0 stop_at_end=0 check=0 regressions=(cpu alloc lock cache)
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=1 ;;
@@ -37,7 +39,7 @@ for arg in "$@"; do
     --stop) stop_at_end=1 ;;
     --check) check=1 ;;
     stop) action=stop ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "demo: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
@@ -142,6 +144,7 @@ PERFGATE_ADMIN_TOKEN="$token" start_bg perfgate java ${PERFGATE_JAVA_OPTS:--Xms6
   --perfgate.alerts.routes[0].name=demo-slack --perfgate.alerts.routes[0].system=demo-app \
   --perfgate.alerts.routes[0].webhook-url="http://127.0.0.1:$slack_port/services/T0DEMO/B0DEMO/demo"
 DEMO_APP_JAR="$demo_dir/bin/perfgate-demo-app.jar" start_bg demo-app demo-app/run.sh
+demo_app_started=$SECONDS
 wait_for slack-receiver "http://127.0.0.1:$slack_port/" 30
 wait_for perfgate "$url/actuator/health" 180
 wait_for demo-app "$demo_url/actuator/health" 180
@@ -157,7 +160,30 @@ regression() { # name on|off
     -d "{\"enabled\": $([[ $2 == on ]] && echo true || echo false)}" > /dev/null
 }
 
-load_run() { # label version step
+smoke_test() { # seconds: what a deploy does before the load test: calls every endpoint, until the JVM is that old
+  for i in $(seq 1 100000); do
+    for path in "/api/matrix?size=$matrix" /api/transform "/api/lookup?id=7" "/api/remote?delayMs=1"; do
+      curl -fsS -o /dev/null "$demo_url$path" || true
+    done
+    (( i >= 150 && SECONDS >= demo_app_started + $1 )) && break
+  done
+}
+
+restart_demo_app() { # stop the demo app and start a new JVM, without the JIT warm-up of the start of the story
+  local pid; pid="$(cat "$demo_dir/demo-app.pid")"
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  log "Restarted the demo app (a cold JVM)"
+  mv "$demo_dir/demo-app.log" "$demo_dir/demo-app-before-restart.log" 2>/dev/null || true
+  DEMO_APP_JAR="$demo_dir/bin/perfgate-demo-app.jar" start_bg demo-app demo-app/run.sh
+  demo_app_started=$SECONDS
+  wait_for demo-app "$demo_url/actuator/health" 180
+  # a deploy's smoke test (150 rounds of every endpoint, a few seconds), not the story's 90 s: the run's own load
+  # warms the JVM further, and the checks judge it from 90 s after its start
+  smoke_test 0
+}
+
+load_run() { # label version step [duration]
   count=$((count + 1))
   local run_id="demo-$stamp-$count"
   # Pyroscope keeps 10-second buckets and a run's profile window reaches one upload interval (10 s) past its end:
@@ -169,20 +195,16 @@ load_run() { # label version step
   scripts/perfgate run --system demo-app --workload peak --environment local --version "$2" \
     --run-id "$run_id" --ramp-up "$ramp" --results load-scripts/target/gatling --tag "story=$1" --timeout 180 \
     -- ./mvnw -q -B -ntp -pl load-scripts gatling:test -Dgatling.simulationClass=dev.perfgate.load.PeakLoadSimulation \
-       -DbaseUrl="$demo_url" -Dusers="$users" -DrampUpSeconds="$ramp" -DdurationSeconds="$duration" \
+       -DbaseUrl="$demo_url" -Dusers="$users" -DrampUpSeconds="$ramp" -DdurationSeconds="${4:-$duration}" \
        -DmatrixSize="$matrix" -DrunId="$run_id"
   local code=$?
   set -e
   printf '%s\t%s\t%s\t%s\n' "$1" "$run_id" "$code" "$3" >> "$runs_file"
 }
 
-for name in cpu alloc lock buffer; do regression "$name" off; done
-log "Warming up the demo app's JIT (not recorded), so the first baseline is not inflated"
-for _ in $(seq 1 150); do
-  for path in "/api/matrix?size=$matrix" /api/transform "/api/lookup?id=7" "/api/remote?delayMs=1"; do
-    curl -fsS -o /dev/null "$demo_url$path" || true
-  done
-done
+for name in cpu alloc lock buffer cache; do regression "$name" off; done
+log "Warming up the demo app's JIT (not recorded) for the first 90 s of its JVM, the checks' declared warm-up"
+smoke_test 90
 load_run "baseline 1" "1.0.0" baseline
 load_run "baseline 2" "1.0.1" baseline
 minor=1
@@ -190,7 +212,15 @@ for name in "${regressions[@]}"; do
   regression "$name" on
   load_run "$name regression on" "1.$minor.0" "$name"
   regression "$name" off
-  load_run "$name fixed" "1.$minor.1" fixed
+  if [[ $name == cache ]]; then
+    # the fix is deployed: a new JVM that has compiled nothing yet serves the fixed run
+    restart_demo_app
+    # checks/demo-app.yaml declares warmup: 90s from the process start: this run lasts 90 s longer to leave a
+    # steady state after it
+    load_run "$name fixed after a restart" "1.$minor.1" fixed $((duration + 90))
+  else
+    load_run "$name fixed" "1.$minor.1" fixed
+  fi
   minor=$((minor + 1))
 done
 

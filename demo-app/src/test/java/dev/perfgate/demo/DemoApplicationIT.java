@@ -27,7 +27,7 @@ class DemoApplicationIT {
 
     @AfterEach
     void switchEverythingOff() throws Exception {
-        for (String name : new String[] {"cpu", "alloc", "lock", "buffer"}) {
+        for (String name : new String[] {"cpu", "alloc", "lock", "buffer", "cache"}) {
             send("PUT", "/admin/regressions/" + name + "?enabled=false", null);
         }
     }
@@ -40,16 +40,16 @@ class DemoApplicationIT {
         }
 
         assertThat(send("PUT", "/admin/regressions/cpu", "{\"enabled\": true}").statusCode()).isEqualTo(200);
-        for (String name : new String[] {"alloc", "lock", "buffer"}) {
+        for (String name : new String[] {"alloc", "lock", "buffer", "cache"}) {
             assertThat(send("PUT", "/admin/regressions/" + name + "?enabled=true", null).statusCode()).isEqualTo(200);
         }
 
         assertThat(get("/admin/regressions").body())
-                .isEqualTo("{\"cpu\":true,\"alloc\":true,\"lock\":true,\"buffer\":true}");
+                .isEqualTo("{\"cpu\":true,\"alloc\":true,\"lock\":true,\"buffer\":true,\"cache\":true}");
         assertThat(get("/api/matrix?size=30").body()).startsWith("{\"size\":30,");
         assertThat(get("/api/transform").body()).contains("\"orderId\":\"order-42\"");
         assertThat(get("/api/remote?delayMs=1").body()).contains("\"validatedUnderLock\":true");
-        assertThat(get("/api/lookup?id=7").body()).contains("\"unpooledBuffer\":true");
+        assertThat(get("/api/lookup?id=7").body()).contains("\"unpooledBuffer\":true").contains("\"name\":\"Product 7\"");
     }
 
     @Test

@@ -12,9 +12,11 @@ class LookupConfiguration {
 
     @Bean
     LookupService lookupService(RegressionSwitches switches,
-            @Value("${demo.lookup.products:10000}") int products,
-            @Value("${demo.lookup.chunk-bytes:4194304}") int chunkBytes) {
+            @Value("${demo.lookup.products:50000}") int products,
+            @Value("${demo.lookup.chunk-bytes:4194304}") int chunkBytes,
+            @Value("${demo.lookup.page-products:50000}") int pageProducts) {
         BufferArena arena = new BufferArena(() -> switches.isActive(Regression.BUFFER), chunkBytes);
-        return new LookupService(new ProductIndex(products), arena);
+        return new LookupService(
+                new ProductIndex(products, pageProducts, () -> switches.isActive(Regression.CACHE)), arena);
     }
 }

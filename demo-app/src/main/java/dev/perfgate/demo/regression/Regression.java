@@ -14,7 +14,12 @@ public enum Regression {
     /** Datadog wall-clock: a one-connection pool with a blocking check, visible in wall-clock and lock profiles only. */
     LOCK,
     /** Elastic/Netty: an unpooled direct buffer per request, visible in CPU (page faults, zeroing) and direct memory. */
-    BUFFER;
+    BUFFER,
+    /**
+     * A JPA application with its second-level cache switched off: every lookup reads and maps a page of rows, a cost
+     * spread over the JSON library's many frames, where no single function grows much (issue #17's Hibernate case).
+     */
+    CACHE;
 
     /** The name used in URLs, headers, properties and the {@code name} tag of the gauge. */
     public String id() {

@@ -28,7 +28,7 @@ class RegressionControllerTest {
     @Test
     void shouldListEveryRegressionWithItsState() {
         assertThat(mvc.get().uri("/admin/regressions")).hasStatusOk().bodyJson()
-                .isStrictlyEqualTo("{\"cpu\":false,\"alloc\":false,\"lock\":true,\"buffer\":false}");
+                .isStrictlyEqualTo("{\"cpu\":false,\"alloc\":false,\"lock\":true,\"buffer\":false,\"cache\":false}");
     }
 
     @Test

@@ -15,7 +15,7 @@ class RegressionSwitchesTest {
         RegressionSwitches switches = new RegressionSwitches(List.of(Regression.LOCK));
 
         assertThat(switches.snapshot()).containsExactly(entry(Regression.CPU, false), entry(Regression.ALLOC, false),
-                entry(Regression.LOCK, true), entry(Regression.BUFFER, false));
+                entry(Regression.LOCK, true), entry(Regression.BUFFER, false), entry(Regression.CACHE, false));
     }
 
     @Test
