@@ -84,6 +84,16 @@ final class DemoApp implements AutoCloseable {
         throw new IllegalStateException("The demo app did not become healthy within " + START_TIMEOUT + ":\n" + tail());
     }
 
+    /** Switches one of the demo app's regressions on or off ({@code PUT /admin/regressions/{name}}). */
+    void regression(String name, boolean enabled) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + "/admin/regressions/" + name
+                + "?enabled=" + enabled)).PUT(HttpRequest.BodyPublishers.noBody()).timeout(Duration.ofSeconds(30))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("PUT regression " + name + " answered " + response.statusCode() + ": " + response.body());
+        }
+    }
+
     String get(String path) throws IOException, InterruptedException {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + path))
                 .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
