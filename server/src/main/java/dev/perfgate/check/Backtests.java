@@ -150,7 +150,9 @@ public class Backtests {
     private List<ValueResolver.Resolved> resolve(GateDefinition gate, CheckDefinition check, Run run, RunResults runResults,
             Verdict judged, boolean live, Set<String> liveUrls, Set<String> silent) {
         if (!external(check.source())) {
-            return values.resolve(gate, check, run, runResults, ProfileEvidence.Evidence.NONE);
+            // results and measures: no Prometheus window, so no process-start query either
+            return values.resolve(gate, check, run, runResults, ProfileEvidence.Evidence.NONE,
+                    JudgedWindow.of(gate, run, runResults));
         }
         List<CheckResult> stored = judged == null ? List.of()
                 : judged.checks().stream().filter(c -> check.fingerprint().equals(c.fingerprint())).toList();
@@ -171,7 +173,8 @@ public class Backtests {
         } else if (silent.contains(url)) {
             why = "its Prometheus value is not stored, and Prometheus at " + url + " did not answer earlier in this backtest";
         } else {
-            List<ValueResolver.Resolved> resolved = values.resolve(gate, check, run, runResults, ProfileEvidence.Evidence.NONE);
+            List<ValueResolver.Resolved> resolved = values.resolve(gate, check, run, runResults,
+                    ProfileEvidence.Evidence.NONE, values.window(gate, run, runResults));
             String noAnswer = "Prometheus at " + url + " did not answer";
             if (resolved.stream().anyMatch(r -> r.measurement().missing() != null
                     && r.measurement().missing().startsWith(noAnswer))) {

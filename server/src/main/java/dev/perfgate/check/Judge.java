@@ -64,8 +64,7 @@ class Judge {
         Optional<Instant> processStart = values.processStart(gate, run, runResults);
         JudgedWindow window = JudgedWindow.of(gate, run, runResults, processStart);
         ProfileEvidence.Evidence collected = profiles.collect(gate, run, runResults, window, baselineRun,
-                baselineResults, baselineRun == null ? null : JudgedWindow.of(gate, baselineRun, baselineResults,
-                        values.processStart(gate, baselineRun, baselineResults)));
+                baselineResults, baselineRun == null ? null : values.window(gate, baselineRun, baselineResults));
         ProfileEvidence.Evidence evidence = processStart.flatMap(window::startedWithin).map(collected::coldStart)
                 .orElse(collected);
         List<CheckResult> checks = new ArrayList<>();

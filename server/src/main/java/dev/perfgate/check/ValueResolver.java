@@ -31,12 +31,6 @@ class ValueResolver {
         this.prometheus = prometheus;
     }
 
-    /** The check's value(s), over the window judged for the run (see {@link #window}). */
-    List<Resolved> resolve(GateDefinition gate, CheckDefinition check, Run run, RunResults results,
-            ProfileEvidence.Evidence evidence) {
-        return resolve(gate, check, run, results, evidence, window(gate, run, results));
-    }
-
     /** The window Prometheus and profile checks judge: the declared warm-up counted from the process's start if known. */
     JudgedWindow window(GateDefinition gate, Run run, RunResults results) {
         return JudgedWindow.of(gate, run, results, gate == null ? Optional.empty() : processStart(gate, run, results));

@@ -153,10 +153,7 @@ class ProfileVerdictIT extends SharedServer {
     @Test
     void shouldNotJudgeProfileGrowthOfAProcessThatStartedInsideTheRun() throws Exception {
         // Given the process-exporter on the shared servers: Prometheus knows when it started; a run around that start
-        JsonNode started = api(TestServers.prometheusUrl() + "/api/v1/query?query="
-                + URLEncoder.encode("max(process_start_time_seconds{job=\"process-exporter\"})", StandardCharsets.UTF_8));
-        Instant processStart = Instant.ofEpochMilli(Math.round(1000 * Double.parseDouble(
-                started.path("data").path("result").get(0).path("value").get(1).asString())));
+        Instant processStart = exporterStart();
         String app = "pgcs" + System.nanoTime();
         write("""
                 system: %s
@@ -194,10 +191,7 @@ class ProfileVerdictIT extends SharedServer {
     @Test
     void shouldJudgeARestartedProcessAfterItsDeclaredWarmUp() throws Exception {
         // Given a process (the exporter) whose start Prometheus knows, and checks that declare a 40 s warm-up
-        JsonNode started = api(TestServers.prometheusUrl() + "/api/v1/query?query="
-                + URLEncoder.encode("max(process_start_time_seconds{job=\"process-exporter\"})", StandardCharsets.UTF_8));
-        Instant processStart = Instant.ofEpochMilli(Math.round(1000 * Double.parseDouble(
-                started.path("data").path("result").get(0).path("value").get(1).asString())));
+        Instant processStart = exporterStart();
         String app = "pgwu" + System.nanoTime();
         write("""
                 system: %s
@@ -234,6 +228,14 @@ class ProfileVerdictIT extends SharedServer {
         assertThat(Instant.parse(profile.path("runQuery").path("from").asString()))
                 .isEqualTo(processStart.plusSeconds(40));
         assertThat(profile.toString()).doesNotContain("Plugin.init");
+    }
+
+    /** When the shared process-exporter started, as Prometheus knows it. */
+    private Instant exporterStart() throws IOException, InterruptedException {
+        JsonNode started = api(TestServers.prometheusUrl() + "/api/v1/query?query="
+                + URLEncoder.encode("max(process_start_time_seconds{job=\"process-exporter\"})", StandardCharsets.UTF_8));
+        return Instant.ofEpochMilli(Math.round(1000 * Double.parseDouble(
+                started.path("data").path("result").get(0).path("value").get(1).asString())));
     }
 
     private JsonNode api(String url) throws IOException, InterruptedException {
