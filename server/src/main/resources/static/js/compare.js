@@ -5,8 +5,10 @@
   var status = document.getElementById('flamegraph-status');
   if (!element) { return; }
 
+  var source = null;
   fetch(element.getAttribute('data-src'), { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
     .then(function (response) {
+      source = response.headers.get('PerfGate-Profiles');
       if (response.status === 404) {
         status.textContent = 'No profile data for these runs.';
         element.hidden = true;
@@ -35,7 +37,8 @@
         .setDetailsElement(document.getElementById('flamegraph-details'));
       d3.select(element).datum(tree).call(chart);
       element.setAttribute('data-drawn', 'true');
-      status.textContent = 'Differential flame graph of the CPU profiles: click a frame to zoom.';
+      status.textContent = 'Differential flame graph of the CPU profiles' + (source ? ' (' + source + ')' : '') +
+        ': click a frame to zoom.';
     })
     .catch(function (error) {
       status.textContent = 'The profile diff could not be loaded: ' + error.message;

@@ -36,23 +36,31 @@ class Judge {
         this.history = history;
     }
 
+    /** A verdict and the profiles it judged, which are stored with it once the verdict is. */
+    record Judgement(Verdict verdict, List<JudgedProfiles.Judged> profiles) {
+
+        static Judgement of(Verdict verdict) {
+            return new Judgement(verdict, List.of());
+        }
+    }
+
     /** The verdict on a run; marks it invalid (or valid again) as its validity says. */
-    Verdict judge(Run run, Verdict.Stamp stamp) {
+    Judgement judge(Run run, Verdict.Stamp stamp) {
         Optional<String> setAside = Validity.setAside(run);
         if (setAside.isPresent()) {
-            return Verdict.invalid(stamp, null, List.of(setAside.get()));
+            return Judgement.of(Verdict.invalid(stamp, null, List.of(setAside.get())));
         }
         Optional<GateDefinition> found = definitions.find(run.system(), run.workload(), run.environment());
         if (found.isEmpty()) {
-            return Verdict.inconclusive(stamp, "no checks are defined for " + run.series() + " (add a file to "
-                    + definitions.directory() + ")");
+            return Judgement.of(Verdict.inconclusive(stamp, "no checks are defined for " + run.series()
+                    + " (add a file to " + definitions.directory() + ")"));
         }
         GateDefinition gate = found.get();
         RunResults runResults = results.find(run.id()).orElse(null);
         List<String> invalid = Validity.problems(gate.validity(), run, runResults);
         if (!invalid.isEmpty()) {
             runs.setStatus(run.id(), RunStatus.INVALID, Validity.PREFIX + String.join("; ", invalid));
-            return Verdict.invalid(stamp, gate, invalid);
+            return Judgement.of(Verdict.invalid(stamp, gate, invalid));
         }
         if (run.status() == RunStatus.INVALID) {
             runs.setStatus(run.id(), RunStatus.COMPLETED, null);
@@ -74,7 +82,7 @@ class Judge {
                         evidence));
             }
         }
-        return Verdict.judged(stamp, gate, checks, evidence.summaries());
+        return new Judgement(Verdict.judged(stamp, gate, checks, evidence.summaries()), evidence.judged());
     }
 
     /**

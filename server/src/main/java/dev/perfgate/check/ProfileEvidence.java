@@ -57,19 +57,22 @@ class ProfileEvidence {
         private final ProfiledRun run;
         /** Why the run's JVM was not at its steady state (see {@link ColdJvm}), or null. */
         private final String cold;
+        /** The profiles read, of the run and of its baseline, to store with the verdict. */
+        private final List<JudgedProfiles.Judged> judged;
 
         Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
                 ProfiledRun run) {
-            this(summaries, runProfiles, diffs, run, null);
+            this(summaries, runProfiles, diffs, run, null, List.of());
         }
 
         Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
-                ProfiledRun run, String cold) {
+                ProfiledRun run, String cold, List<JudgedProfiles.Judged> judged) {
             this.summaries = summaries;
             this.runProfiles = runProfiles;
             this.diffs = diffs;
             this.run = run;
             this.cold = cold;
+            this.judged = judged;
         }
 
         /** This evidence of a run whose process was cold for another reason (it started inside the window). */
@@ -78,7 +81,12 @@ class ProfileEvidence {
                 return this;
             }
             List<ProfileSummary> marked = summaries.stream().map(s -> s.onColdJvm(reason)).toList();
-            return new Evidence(marked, runProfiles, diffs, run, reason);
+            return new Evidence(marked, runProfiles, diffs, run, reason, judged);
+        }
+
+        /** The profiles this evidence read (the run's and the baseline's), to store with the verdict. */
+        List<JudgedProfiles.Judged> judged() {
+            return judged;
         }
 
         /** Why the run's JVM was still warming up, when it was. */
@@ -189,6 +197,7 @@ class ProfileEvidence {
         Map<String, ProfileFetch> runProfiles = new HashMap<>();
         Map<String, ProfileDiff> diffs = new HashMap<>();
         Map<String, ProfileFetch> baseProfiles = new HashMap<>();
+        List<JudgedProfiles.Judged> judged = new ArrayList<>();
         for (String name : config.profiles()) {
             ProfileType type = type(name);
             ProfileReport report = base == null ? explainer.profile(target, type, profiled)
@@ -206,6 +215,12 @@ class ProfileEvidence {
             if (baseFetch != null) {
                 baseProfiles.put(name, baseFetch);
             }
+            if (runFetch instanceof ProfileFetch.Ok ok) {
+                judged.add(new JudgedProfiles.Judged(JudgedProfiles.Side.RUN, run.id(), type, ok.profile()));
+            }
+            if (baseFetch instanceof ProfileFetch.Ok ok) {
+                judged.add(new JudgedProfiles.Judged(JudgedProfiles.Side.BASELINE, baseline.id(), type, ok.profile()));
+            }
             summaries.add(summary(name, report, runFetch, profiled, baseline, config.topN()).attributed(attributed)
                     .judged(query(target, type, profiled), base == null ? null : query(target, type, base),
                             runFetch, baseFetch, base));
@@ -215,7 +230,7 @@ class ProfileEvidence {
         if (cold != null) {
             summaries.replaceAll(summary -> summary.onColdJvm(cold));
         }
-        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled, cold);
+        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled, cold, List.copyOf(judged));
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.profile.Profile;
 import dev.perfgate.profile.ProfileExplainer;
 import dev.perfgate.profile.ProfileFetch;
+import dev.perfgate.profile.ProfileLinks;
 import dev.perfgate.profile.ProfileReport;
 import dev.perfgate.profile.ProfileSource;
 import dev.perfgate.profile.ProfileType;
@@ -18,8 +19,8 @@ import dev.perfgate.results.RunResults;
 import dev.perfgate.run.Run;
 
 /**
- * Profiles for the pages (run page, compare page and its diff flamegraph): read from the Pyroscope
- * that the run's gate definition names, for any two runs.
+ * Profiles for the pages (run page, compare page and its diff flamegraph): the profiles the verdicts stored
+ * ({@link JudgedProfiles}) when they did, else read from the Pyroscope that the run's gate definition names.
  */
 @Component
 class PyroscopeRunProfiles implements RunProfiles {
@@ -28,13 +29,15 @@ class PyroscopeRunProfiles implements RunProfiles {
     private final ResultsRepository results;
     private final ProfileSource pyroscope;
     private final ValueResolver values;
+    private final JudgedProfiles stored;
 
     PyroscopeRunProfiles(GateDefinitions definitions, ResultsRepository results, ProfileSource pyroscope,
-            ValueResolver values) {
+            ValueResolver values, JudgedProfiles stored) {
         this.definitions = definitions;
         this.results = results;
         this.pyroscope = pyroscope;
         this.values = values;
+        this.stored = stored;
     }
 
     @Override
@@ -54,7 +57,60 @@ class PyroscopeRunProfiles implements RunProfiles {
     }
 
     @Override
-    public Optional<Profile> profile(Run run, ProfileType type) {
+    public Optional<Links> links(Run run, Run baseline) {
+        GateDefinition gate = gate(run).orElse(null);
+        return config(run).filter(c -> run.endedAt() != null).map(config -> {
+            PyroscopeTarget target = ProfileEvidence.target(config);
+            ProfileType type = ProfileEvidence.type(config.profiles().get(0));
+            ProfiledRun profiled = profiled(gate, config, run);
+            String flamegraph = ProfileLinks.flamegraph(target, type, profiled.selection());
+            if (baseline == null || baseline.endedAt() == null) {
+                return new Links(flamegraph, Optional.empty(), Optional.empty());
+            }
+            ProfiledRun base = profiled(gate, config, baseline);
+            return new Links(flamegraph, Optional.of(ProfileLinks.diff(target, type, base.selection(),
+                    profiled.selection())), Optional.of(ProfileLinks.comparison(target, type, base.selection(),
+                    profiled.selection())));
+        });
+    }
+
+    /**
+     * The run's profile as its verdict stored it, and the baseline's as the same verdict stored it when the verdict
+     * judged against that run, else as the baseline's own verdict stored it; a side nothing stored is read from
+     * Pyroscope now (a run judged before profiles were stored, or one not judged yet).
+     */
+    @Override
+    public Optional<Pair> pair(Run run, Run baseline, ProfileType type) {
+        Optional<String> verdict = verdictId(run);
+        Optional<Profile> runStored = verdict.flatMap(id -> stored.find(id, JudgedProfiles.Side.RUN, type))
+                .map(JudgedProfiles.Found::profile);
+        Optional<Profile> baseInVerdict = verdict.flatMap(id -> stored.find(id, JudgedProfiles.Side.BASELINE, type))
+                .filter(found -> found.runId().equals(baseline.id())).map(JudgedProfiles.Found::profile);
+        Optional<Profile> baseStored = baseInVerdict.isPresent() ? baseInVerdict
+                : verdictId(baseline).flatMap(id -> stored.find(id, JudgedProfiles.Side.RUN, type))
+                        .map(JudgedProfiles.Found::profile);
+        Optional<Profile> runProfile = runStored.or(() -> live(run, type));
+        if (runProfile.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Profile> baseProfile = baseStored.or(() -> live(baseline, type));
+        if (baseProfile.isEmpty()) {
+            return Optional.empty();
+        }
+        String source = runStored.isPresent() && baseInVerdict.isPresent()
+                ? "as judged in run " + run.runId() + "'s verdict"
+                : "run " + run.runId() + (runStored.isPresent() ? " as its verdict judged it" : " read from Pyroscope now")
+                        + ", run " + baseline.runId() + (baseStored.isPresent() ? " as its verdict judged it"
+                                : " read from Pyroscope now");
+        return Optional.of(new Pair(baseProfile.get(), runProfile.get(), source));
+    }
+
+    private static Optional<String> verdictId(Run run) {
+        return run.verdict() == null ? Optional.empty() : Optional.ofNullable(run.verdict().verdictId());
+    }
+
+    /** The merged profile of a run's judged window, read from Pyroscope now. */
+    private Optional<Profile> live(Run run, ProfileType type) {
         return config(run).filter(c -> run.endedAt() != null).flatMap(config -> {
             ProfileFetch fetched = pyroscope.fetch(ProfileEvidence.target(config), type,
                     profiled(gate(run).orElse(null), config, run).selection());

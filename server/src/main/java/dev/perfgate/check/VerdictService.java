@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -14,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.event.EventListener;
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 
@@ -54,6 +56,7 @@ public class VerdictService {
     private final RunRepository runs;
     private final VerdictRepository verdicts;
     private final Judge judge;
+    private final JudgedProfiles judgedProfiles;
     private final JudgingQueue queue;
     private final VerdictWaiters waiters;
     private final ApplicationEventPublisher events;
@@ -69,11 +72,12 @@ public class VerdictService {
         }
     });
 
-    VerdictService(RunRepository runs, VerdictRepository verdicts, Judge judge, JudgingQueue queue,
-            VerdictWaiters waiters, ApplicationEventPublisher events, Clock clock) {
+    VerdictService(RunRepository runs, VerdictRepository verdicts, Judge judge, JudgedProfiles judgedProfiles,
+            JudgingQueue queue, VerdictWaiters waiters, ApplicationEventPublisher events, Clock clock) {
         this.runs = runs;
         this.verdicts = verdicts;
         this.judge = judge;
+        this.judgedProfiles = judgedProfiles;
         this.queue = queue;
         this.waiters = waiters;
         this.events = events;
@@ -136,7 +140,7 @@ public class VerdictService {
 
     /** Stores the verdict that a queued run could not be judged, with the reason. */
     void storeInconclusive(JudgingJob job, String detail) {
-        runs.findById(job.id()).ifPresent(run -> store(run, Verdict.inconclusive(stamp(job), detail)));
+        runs.findById(job.id()).ifPresent(run -> store(run, Judge.Judgement.of(Verdict.inconclusive(stamp(job), detail))));
     }
 
     private Verdict.Stamp stamp(JudgingJob job) {
@@ -144,10 +148,12 @@ public class VerdictService {
     }
 
     /** Stores a verdict, points the run at it and announces it; a verdict stored already (by another worker) is kept. */
-    private Verdict store(Run run, Verdict verdict) {
+    private Verdict store(Run run, Judge.Judgement judgement) {
+        Verdict verdict = judgement.verdict();
         Verdict previous = latest(run).orElse(null);
         try {
             verdicts.insert(verdict);
+            storeProfiles(verdict, judgement.profiles());
         } catch (DuplicateKeyException judgedAlready) {
             verdict = verdicts.findById(verdict.id()).orElseThrow(() -> judgedAlready);
             if (run.verdict() != null && verdict.id().equals(run.verdict().verdictId()) && !PENDING.equals(run.verdict().status())) {
@@ -159,6 +165,18 @@ public class VerdictService {
         log.info("Run {} ({}) judged {}: {}", run.runId(), run.series(), verdict.status(), verdict.summary());
         events.publishEvent(new VerdictReady(runs.findById(run.id()).orElse(run), verdict, previous));
         return verdict;
+    }
+
+    /**
+     * Stores the profiles a verdict judged; a store that fails here leaves the verdict as it is (the pages then read
+     * Pyroscope, and say so), since the verdict is what the pipeline waits for.
+     */
+    private void storeProfiles(Verdict verdict, List<JudgedProfiles.Judged> profiles) {
+        try {
+            judgedProfiles.store(verdict.id(), profiles, clock.instant());
+        } catch (DataAccessException e) {
+            log.warn("The profiles of verdict {} were not stored: {}", verdict.id(), e.getMessage());
+        }
     }
 
     public Optional<Verdict> latest(Run run) {

@@ -133,6 +133,50 @@ public final class Profile {
         return kept;
     }
 
+    /**
+     * This profile with at most {@code maxNodes} nodes, for storing: the frames with the largest totals are kept with
+     * their exact totals (a frame's total is at least its callees', so the kept frames form a tree), and the smaller
+     * callees of each kept frame are merged into one {@code other} frame under it, as Pyroscope truncates its answers.
+     */
+    Profile pruned(int maxNodes) {
+        int nodes = nodeCount();
+        if (nodes <= maxNodes) {
+            return this;
+        }
+        int keep = Math.max(1, maxNodes / 2 - 1);
+        long[] totals = new long[nodes - 1];
+        System.arraycopy(total, 1, totals, 0, nodes - 1);
+        java.util.Arrays.sort(totals);
+        long threshold = totals[totals.length - 1 - keep];
+        FoldedNode root = new FoldedNode("total");
+        root.total = total[0];
+        root.self = self[0];
+        copyAbove(0, root, threshold);
+        Profile kept = root.flatten(quantity);
+        return new Profile(kept.names, kept.nameId, kept.self, kept.total, kept.childStart, kept.childEnd, numTicks,
+                quantity, spyName);
+    }
+
+    /** Copies the callees of {@code node} whose totals exceed {@code threshold}; the rest become one {@code other}. */
+    private void copyAbove(int node, FoldedNode copy, long threshold) {
+        long dropped = 0;
+        for (int child = childStart[node]; child < childEnd[node]; child++) {
+            if (total[child] <= threshold) {
+                dropped += total[child];
+                continue;
+            }
+            FoldedNode kept = copy.children.computeIfAbsent(names[nameId[child]], FoldedNode::new);
+            kept.total += total[child];
+            kept.self += self[child];
+            copyAbove(child, kept, threshold);
+        }
+        if (dropped > 0) {
+            FoldedNode other = copy.children.computeIfAbsent("other", FoldedNode::new);
+            other.total += dropped;
+            other.self += dropped;
+        }
+    }
+
     /** Sum of all values (the root's total). */
     public long numTicks() {
         return numTicks;

@@ -15,10 +15,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
 
 import dev.perfgate.check.CheckResult;
+import dev.perfgate.check.ProfileSummary;
 import dev.perfgate.check.RunProfiles;
 import dev.perfgate.check.Verdict;
 import dev.perfgate.check.VerdictService;
-import dev.perfgate.profile.Profile;
 import dev.perfgate.profile.ProfileType;
 import dev.perfgate.results.ResultsRepository;
 import dev.perfgate.results.RunResults;
@@ -35,6 +35,8 @@ class CompareController {
 
     /** Frames under this share of the run's profile are left out of the diff tree. */
     static final double MIN_FRAME_SHARE = 0.0005;
+    /** The response header of the profile diff that says where the two profiles come from. */
+    static final String SOURCE_HEADER = "PerfGate-Profiles";
 
     private final RunService runs;
     private final RunRepository repository;
@@ -73,28 +75,41 @@ class CompareController {
         model.addAttribute("requests", Comparison.requests(ra, rb));
         model.addAttribute("stats", Comparison.STATS);
         model.addAttribute("measures", Comparison.measures(ra, rb));
-        model.addAttribute("profile", profiles.getIfUnique(() -> RunProfiles.NONE).report(a, b).orElse(null));
+        model.addAttribute("profile", links(a, va, b).orElse(null));
         model.addAttribute("diffUrl", "/compare/profile-diff?run=" + a.id() + "&with=" + b.id());
         return "compare";
     }
 
-    /** The differential flame graph's tree (d3-flame-graph's JSON); 404 while there is no profile data for both. */
+    /**
+     * The links into Pyroscope: those A's verdict stored when B is the run it judged against (no store or Pyroscope
+     * read), else made for the two runs' windows.
+     */
+    private Optional<RunProfiles.Links> links(Run a, Verdict va, Run b) {
+        Optional<ProfileSummary> judged = va == null || va.profiles() == null ? Optional.empty()
+                : va.profiles().stream().filter(p -> b.id().equals(p.baselineRunId()) && p.diffUrl() != null)
+                        .findFirst();
+        return judged.map(p -> new RunProfiles.Links(p.flamegraphUrl(), Optional.of(p.diffUrl()),
+                Optional.ofNullable(p.comparisonUrl())))
+                .or(() -> profiles.getIfUnique(() -> RunProfiles.NONE).links(a, b));
+    }
+
+    /**
+     * The differential flame graph's tree (d3-flame-graph's JSON) of the CPU profiles as the verdicts stored them, the
+     * header {@value #SOURCE_HEADER} saying where they come from; 404 while there is no profile data for both.
+     */
     @GetMapping(path = "/compare/profile-diff", produces = MediaType.APPLICATION_JSON_VALUE)
     @ResponseBody
     ResponseEntity<?> profileDiff(@RequestParam String run, @RequestParam String with) {
         Run a = runs.get(run);
         Run b = runs.get(with);
-        RunProfiles source = profiles.getIfUnique(() -> RunProfiles.NONE);
-        Optional<Profile> pa = source.profile(a, ProfileType.CPU);
-        Optional<Profile> pb = pa.isEmpty() ? Optional.empty() : source.profile(b, ProfileType.CPU);
-        Optional<DiffTree.Node> tree = pa.isPresent() && pb.isPresent()
-                ? DiffTree.between(pb.get(), pa.get(), MIN_FRAME_SHARE) : Optional.empty();
+        Optional<RunProfiles.Pair> pair = profiles.getIfUnique(() -> RunProfiles.NONE).pair(a, b, ProfileType.CPU);
+        Optional<DiffTree.Node> tree = pair.flatMap(p -> DiffTree.between(p.baseline(), p.run(), MIN_FRAME_SHARE));
         if (tree.isEmpty()) {
             ProblemDetail missing = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND,
                     "No profile data for these runs");
             return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(missing);
         }
-        return ResponseEntity.ok(tree.get());
+        return ResponseEntity.ok().header(SOURCE_HEADER, pair.get().source()).body(tree.get());
     }
 
     /** The baseline A's verdict compared with, else the series' previous completed run. */

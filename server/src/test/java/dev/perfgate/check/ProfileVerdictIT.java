@@ -20,6 +20,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import dev.perfgate.SharedServer;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
+import dev.perfgate.profile.Profile;
+import dev.perfgate.profile.ProfileType;
 import dev.perfgate.system.TestServers;
 import tools.jackson.databind.JsonNode;
 
@@ -33,6 +35,8 @@ class ProfileVerdictIT extends SharedServer {
 
     @Autowired
     GateDefinitions definitions;
+    @Autowired
+    JudgedProfiles judgedProfiles;
 
     TestApi api;
     String system;
@@ -114,6 +118,15 @@ class ProfileVerdictIT extends SharedServer {
         assertThat(stored.path("baselineQuery").path("until").asString()).isEqualTo(base.plusSeconds(70).toString());
         assertThat(stored.toString()).doesNotContain("Late.upload");
         assertThat(again.path("verdictId").asString()).isEqualTo(judged.path("verdictId").asString());
+        // the call trees the verdict judged are stored with it, the late upload not in them
+        String verdictId = judged.path("verdictId").asString();
+        Profile run = judgedProfiles.find(verdictId, JudgedProfiles.Side.RUN, ProfileType.CPU).orElseThrow().profile();
+        JudgedProfiles.Found baseline = judgedProfiles.find(verdictId, JudgedProfiles.Side.BASELINE, ProfileType.CPU)
+                .orElseThrow();
+        assertThat(run.numTicks()).isEqualTo(1210);
+        assertThat(run.root().orElseThrow().child("main").orElseThrow().child("Late.upload")).isEmpty();
+        assertThat(baseline.profile().numTicks()).isEqualTo(542);
+        assertThat(baseline.runId()).isEqualTo(stored.path("baselineRunId").asString());
     }
 
     @Test

@@ -2,7 +2,9 @@ package dev.perfgate.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.BDDMockito.then;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -18,7 +20,9 @@ import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
+import dev.perfgate.check.ProfileSummary;
 import dev.perfgate.check.RunProfiles;
+import dev.perfgate.check.Verdict;
 import dev.perfgate.check.VerdictService;
 import dev.perfgate.profile.Profile;
 import dev.perfgate.profile.ProfileType;
@@ -54,7 +58,7 @@ class CompareControllerTest {
         given(verdicts.latest(Fixtures.run153())).willReturn(Optional.of(Fixtures.verdict153()));
         given(results.find("r154")).willReturn(Optional.of(Fixtures.results("r154", 260)));
         given(results.find("r153")).willReturn(Optional.of(Fixtures.results("r153", 118)));
-        given(profiles.report(Fixtures.run154(), Fixtures.run153())).willReturn(Optional.empty());
+        given(profiles.links(Fixtures.run154(), Fixtures.run153())).willReturn(Optional.empty());
     }
 
     @Test
@@ -73,8 +77,31 @@ class CompareControllerTest {
 
     @Test
     @WithMockUser(roles = "VIEWER")
+    void shouldLinkToPyroscopeAsTheVerdictJudgedWithoutReadingIt() throws Exception {
+        // Given run 154's verdict stored its CPU evidence against run 153
+        ProfileSummary stored = new ProfileSummary("cpu", "EXPLAINED", "CPU profile of 463 samples",
+                "http://pyroscope/flame-154", "http://pyroscope/diff-153-154", "http://pyroscope/side-by-side", "r153",
+                "run 153", 0.01, 3.5, "seconds", List.of(), List.of(), List.of(), null, null, 463L, 412L, "samples",
+                0.009, null);
+        Verdict v = Fixtures.verdict154();
+        given(verdicts.latest(Fixtures.run154())).willReturn(Optional.of(new Verdict(v.id(), v.runId(),
+                v.evaluatedAt(), v.reason(), v.status(), v.gate(), v.summary(), v.definitionFile(),
+                v.definitionVersion(), v.baselineStrategy(), v.validity(), v.checks(), List.of(stored))));
+
+        // When
+        String page = mvc.perform(get("/compare").param("run", "r154")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        // Then the links are the judged ones, and nothing asked the profile feature for new ones
+        assertThat(page).contains("href=\"http://pyroscope/diff-153-154\"")
+                .contains("href=\"http://pyroscope/side-by-side\"").contains("href=\"http://pyroscope/flame-154\"");
+        then(profiles).shouldHaveNoInteractions();
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
     void shouldAnswer404ForTheProfileDiffWhileThereIsNoProfileData() throws Exception {
-        given(profiles.profile(Fixtures.run154(), ProfileType.CPU)).willReturn(Optional.empty());
+        given(profiles.pair(Fixtures.run154(), Fixtures.run153(), ProfileType.CPU)).willReturn(Optional.empty());
 
         mvc.perform(get("/compare/profile-diff").param("run", "r154").param("with", "r153"))
                 .andExpect(status().isNotFound()).andExpect(jsonPath("$.detail").value("No profile data for these runs"));
@@ -83,13 +110,15 @@ class CompareControllerTest {
     @Test
     @WithMockUser(roles = "VIEWER")
     void shouldServeTheDifferentialTreeWhenBothRunsHaveProfiles() throws Exception {
-        given(profiles.profile(Fixtures.run154(), ProfileType.CPU)).willReturn(Optional.of(
-                Profile.fromFolded("main;handle;multiply 80\nmain;handle;parse 20", Quantity.samples(100))));
-        given(profiles.profile(Fixtures.run153(), ProfileType.CPU)).willReturn(Optional.of(
-                Profile.fromFolded("main;handle;multiply 10\nmain;handle;parse 40", Quantity.samples(100))));
+        given(profiles.pair(Fixtures.run154(), Fixtures.run153(), ProfileType.CPU)).willReturn(Optional.of(
+                new RunProfiles.Pair(
+                        Profile.fromFolded("main;handle;multiply 10\nmain;handle;parse 40", Quantity.samples(100)),
+                        Profile.fromFolded("main;handle;multiply 80\nmain;handle;parse 20", Quantity.samples(100)),
+                        "as judged in run 154's verdict")));
 
         mvc.perform(get("/compare/profile-diff").param("run", "r154").param("with", "r153"))
                 .andExpect(status().isOk())
+                .andExpect(header().string("PerfGate-Profiles", "as judged in run 154's verdict"))
                 .andExpect(jsonPath("$.name").value("total"))
                 .andExpect(jsonPath("$.value").value(100))
                 .andExpect(jsonPath("$.children[0].children[0].children[0].name").value("multiply"))

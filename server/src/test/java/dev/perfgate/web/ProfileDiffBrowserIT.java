@@ -88,9 +88,22 @@ class ProfileDiffBrowserIT extends SharedServer {
         assertThat(title(transform)).as("520 samples; 500 of 842 in B, scaled: 4,762")
                 .isEqualTo(TRANSFORM + " — 6.48 % of run A (520 samples), -4242 samples against B");
         assertThat(fill(transform)).as("shrank: blue").satisfies(rgb -> assertThat(rgb[2]).isGreaterThan(rgb[0] + 100));
-        assertThat(browser.findElement(By.id("flamegraph-status")).getText())
-                .isEqualTo("Differential flame graph of the CPU profiles: click a frame to zoom.");
+        assertThat(browser.findElement(By.id("flamegraph-status")).getText()).isEqualTo(
+                "Differential flame graph of the CPU profiles (as judged in run 154's verdict): click a frame to zoom.");
         chromium.screenshot("20-compare-diff-from-pyroscope");
+
+        // When Pyroscope no longer has the data (the checks now name a Pyroscope that does not answer)
+        ChecksDir.write(definitions, CHECKS, system + ".yaml", checks(system, "http://127.0.0.1:9", app));
+        browser.get("http://127.0.0.1:" + port + "/compare?run=" + id);
+        chromium.waitFor(By.cssSelector("#flamegraph[data-drawn='true'] svg g.frame"));
+
+        // Then the page draws the same diff from the profiles the verdicts stored, and its links are the judged ones
+        assertThat(title(frame(MULTIPLY)))
+                .isEqualTo(MULTIPLY + " — 89.90 % of run A (7210 samples), +6810 samples against B");
+        assertThat(title(frame(TRANSFORM)))
+                .isEqualTo(TRANSFORM + " — 6.48 % of run A (520 samples), -4242 samples against B");
+        assertThat(browser.findElement(By.linkText("Diff in Pyroscope")).getAttribute("href"))
+                .startsWith(pyroscope + "/comparison-diff?");
     }
 
     private static String checks(String system, String pyroscope, String app) {
