@@ -20,13 +20,17 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.query.Query;
 
+import dev.perfgate.profile.Profile;
+import dev.perfgate.profile.ProfileType;
+import dev.perfgate.profile.Quantity;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunStatus;
 import dev.perfgate.run.Trigger;
 
 /**
  * What the judging queue promises on every supported store: one holder per job however many claim at once, runs
- * of a series in start order, a job whose lease ran out taken over, a job requested again while held judged again.
+ * of a series in start order, a job whose lease ran out taken over, a job requested again while held judged again;
+ * and that the profiles a verdict judged come back from the store as they were.
  * This instance's own workers are off ({@code perfgate.judging.workers=0}): the test is the only claimer.
  */
 abstract class JudgingQueueContract {
@@ -39,6 +43,9 @@ abstract class JudgingQueueContract {
 
     @Autowired
     MongoTemplate mongo;
+
+    @Autowired
+    JudgedProfiles judgedProfiles;
 
     final String system = "queue-" + System.nanoTime();
 
@@ -71,6 +78,29 @@ abstract class JudgingQueueContract {
         claimers.shutdown();
 
         assertThat(all).as("every job claimed once, none twice").hasSize(12).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void shouldReturnTheProfilesAVerdictJudgedAsTheyWere() throws Exception {
+        // Given a verdict's two CPU profiles
+        Profile run = Profile.fromFolded("main;handle;multiply 700\nmain;handle;parse 510", Quantity.samples(100));
+        Profile baseline = Profile.fromFolded("main;handle;multiply 42\nmain;handle;parse 500", Quantity.samples(100));
+        String verdict = new ObjectId().toHexString();
+
+        // When they are stored with the verdict
+        judgedProfiles.store(verdict, List.of(
+                new JudgedProfiles.Judged(JudgedProfiles.Side.RUN, "r2", ProfileType.CPU, run),
+                new JudgedProfiles.Judged(JudgedProfiles.Side.BASELINE, "r1", ProfileType.CPU, baseline)), T0);
+
+        // Then each side is found by the verdict, with the run it is of; nothing else is
+        JudgedProfiles.Found found = judgedProfiles.find(verdict, JudgedProfiles.Side.BASELINE, ProfileType.CPU)
+                .orElseThrow();
+        assertThat(found.runId()).isEqualTo("r1");
+        assertThat(found.profile().root().orElseThrow().child("main").orElseThrow().child("handle").orElseThrow()
+                .child("multiply").orElseThrow().self()).isEqualTo(42);
+        assertThat(judgedProfiles.find(verdict, JudgedProfiles.Side.RUN, ProfileType.CPU).orElseThrow().profile()
+                .numTicks()).isEqualTo(1210);
+        assertThat(judgedProfiles.find(verdict, JudgedProfiles.Side.RUN, ProfileType.ALLOC_BYTES)).isEmpty();
     }
 
     @Test
