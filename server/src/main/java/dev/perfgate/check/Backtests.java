@@ -62,9 +62,11 @@ public class Backtests {
     private final GateDefinitions definitions;
     private final ValueResolver values;
     private final JudgedHistory history;
+    private final RuleFeasibility feasibility;
 
     Backtests(RunRepository runs, ResultsRepository results, VerdictRepository verdicts, GateDefinitions definitions,
-            ValueResolver values, JudgedHistory history) {
+            ValueResolver values, JudgedHistory history, RuleFeasibility feasibility) {
+        this.feasibility = feasibility;
         this.runs = runs;
         this.results = results;
         this.verdicts = verdicts;
@@ -121,6 +123,7 @@ public class Backtests {
                     run.review() == null ? null : run.review().decision(), invalid, byCheck));
         }
         List<Backtest.Row> rows = Backtest.replay(gate, recorded, history.pinnedRunId(series));
+        feasibility.review(gate, series).forEach(warning -> notes.add(warning.message()));
         return new Report(series.toString(), gate.file() + (gate.version() == null ? "" : " (version " + gate.version() + ")"),
                 submitted, gate.baseline().name().toLowerCase(Locale.ROOT), rows,
                 Backtest.summarize(rows, recorded), notes);

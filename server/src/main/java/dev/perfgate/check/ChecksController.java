@@ -9,21 +9,36 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The gate definitions in force and the problems of rejected files. */
+import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.definition.Problem;
+
+/**
+ * The gate definitions in force, the problems of rejected files, and the growth rules that sit inside the noise of a
+ * series they judge ({@link RuleNoise}).
+ */
 @RestController
 @RequestMapping(path = "/api/v1/checks", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "checks", description = "Gate definitions loaded from checks/")
 class ChecksController {
 
-    private final GateDefinitions definitions;
-
-    ChecksController(GateDefinitions definitions) {
-        this.definitions = definitions;
+    /** One file: what {@link GateDefinitions.FileState} says, and the rules of its definition in force inside noise. */
+    record FileView(String file, GateDefinition active, List<Problem> problems, String contentHash,
+            List<RuleNoise.Warning> noise) {
     }
 
-    @Operation(summary = "Loaded definitions, per file, with the problems of the newest text")
+    private final GateDefinitions definitions;
+    private final RuleFeasibility feasibility;
+
+    ChecksController(GateDefinitions definitions, RuleFeasibility feasibility) {
+        this.definitions = definitions;
+        this.feasibility = feasibility;
+    }
+
+    @Operation(summary = "Loaded definitions, per file, with the problems of the newest text and the growth rules that"
+            + " sit inside the noise of a series they judge")
     @GetMapping
-    List<GateDefinitions.FileState> list() {
-        return definitions.states();
+    List<FileView> list() {
+        return definitions.states().stream().map(state -> new FileView(state.file(), state.active(), state.problems(),
+                state.contentHash(), state.active() == null ? List.of() : feasibility.review(state.active()))).toList();
     }
 }

@@ -1,5 +1,6 @@
 package dev.perfgate.check;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -54,11 +55,16 @@ class JudgedHistory {
     }
 
     Past before(Run run, GateDefinition gate) {
-        List<Run> earlier = new ArrayList<>(runs.completedBefore(run.series(), run.startedAt(), depth(gate)));
-        String pinId = pinnedRunId(run.series());
+        return before(run.series(), run.startedAt(), gate);
+    }
+
+    /** The judged runs of a series that started before {@code instant}, as a run starting then would see them. */
+    Past before(Series series, Instant instant, GateDefinition gate) {
+        List<Run> earlier = new ArrayList<>(runs.completedBefore(series, instant, depth(gate)));
+        String pinId = pinnedRunId(series);
         Run pinnedRun = pinId == null ? null : earlier.stream().filter(r -> r.id().equals(pinId)).findFirst()
                 .or(() -> runs.findById(pinId)
-                        .filter(r -> r.status() == RunStatus.COMPLETED && r.startedAt().isBefore(run.startedAt())))
+                        .filter(r -> r.status() == RunStatus.COMPLETED && r.startedAt().isBefore(instant)))
                 .orElse(null);
         List<Run> read = new ArrayList<>(earlier);
         if (pinnedRun != null && !earlier.contains(pinnedRun)) {

@@ -64,6 +64,12 @@ record PastRun(String id, String runId, boolean good, Map<String, Check> checks)
         return request == null ? fingerprint : fingerprint + "|" + request;
     }
 
+    /** The keys of the values this run recorded for a check: its fingerprint, or one per request it judged. */
+    List<String> keys(String fingerprint) {
+        return checks.keySet().stream().filter(key -> key.equals(fingerprint) || key.startsWith(fingerprint + "|"))
+                .sorted().toList();
+    }
+
     /** The check with this key; null when the run did not measure it. */
     Check check(String key) {
         return checks.get(key);

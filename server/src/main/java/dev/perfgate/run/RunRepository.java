@@ -1,6 +1,7 @@
 package dev.perfgate.run;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -134,6 +135,19 @@ public class RunRepository {
         Query query = Query.query(seriesCriteria(series).and("status").is(RunStatus.COMPLETED)
                 .and("startedAt").lt(before)).with(NEWEST_FIRST).limit(limit);
         return mongo.find(query, Run.class);
+    }
+
+    /** The series of a system that have runs. */
+    public List<Series> seriesOf(String system) {
+        List<Series> series = new ArrayList<>();
+        Criteria ofSystem = Criteria.where("system").is(system);
+        for (String workload : mongo.findDistinct(Query.query(ofSystem), "workload", Run.class, String.class)) {
+            for (String environment : mongo.findDistinct(Query.query(Criteria.where("system").is(system)
+                    .and("workload").is(workload)), "environment", Run.class, String.class)) {
+                series.add(new Series(system, workload, environment));
+            }
+        }
+        return series;
     }
 
     /** Every run of a series, newest first, up to a limit. */

@@ -291,6 +291,48 @@ class VerdictPolicyIT extends SharedServer {
         assertThat(second.path("message").asString()).contains("confirmed: run 7 broke the rule before, together with this run +11.5 %");
     }
 
+    @Test
+    void shouldFlagAGrowthRuleInsideTheSeriesNoiseWhenTheFileIsLoaded() throws Exception {
+        // Given a series whose CPU varies ±9 % from run to run, judged under a wide rule
+        String checks = """
+                system: %s
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%%"
+                    measure: cpu_avg_pct
+                    growth: "%s"
+                """;
+        write(system, checks.formatted(system, "<= +50%"));
+        double[] cpu = {50, 47, 53, 50, 44, 56, 50, 53, 47, 50};
+        for (int i = 0; i < cpu.length; i++) {
+            assertThat(judge(system, String.valueOf(i + 1), cpu[i]).path("status").asString()).isEqualTo("PASS");
+        }
+        assertThat(api.get("/api/v1/checks").body().findValues("noise").stream()
+                .filter(n -> n.toString().contains(system)).toList()).as("+50 %% holds").isEmpty();
+
+        // When the file narrows the rule to +10 %
+        write(system, checks.formatted(system, "<= +10%"));
+
+        // Then the checks in force say the rule sits inside the noise, with the rule that would hold
+        JsonNode file = null;
+        for (JsonNode state : api.get("/api/v1/checks").body()) {
+            if (state.path("file").asString().equals(system + ".yaml")) {
+                file = state;
+            }
+        }
+        assertThat(file).isNotNull();
+        assertThat(file.path("noise")).singleElement().satisfies(warning -> {
+            assertThat(warning.path("series").asString()).isEqualTo(system + "/peak/test");
+            assertThat(warning.path("holdsPct").asDouble()).isEqualTo(18);
+            assertThat(warning.path("message").asString()).startsWith("avg CPU: growth <= +10% sits inside the noise of "
+                    + system + "/peak/test: its last 10 good runs vary by ±8.9 %");
+        });
+        // and so does a backtest of the series
+        JsonNode backtest = api.post("/api/v1/series/" + system + "/peak/test/backtest", "{}").body();
+        assertThat(backtest.path("notes").toString()).contains("growth <= +10% sits inside the noise");
+    }
+
     private JsonNode judge(String sys, String runId, Double cpu) throws InterruptedException {
         return judge(sys, runId, cpu, 50.0);
     }

@@ -11,7 +11,7 @@ import java.util.Map;
  *
  * @param definition the replayed file (and its version)
  * @param submitted true for a file sent with the request, false for the checks in force
- * @param notes runs not replayed and why
+ * @param notes runs not replayed and why, and the growth rules that sit inside the series' noise
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Backtest(String series, String definition, boolean submitted, String baseline, List<Row> runs,
