@@ -258,8 +258,12 @@ def check_compare_page(browser, link, page, culprit):
         return ["the compare page %s has no diff flame graph" % link]
     with browser.open(URL + source.group(1).replace("&amp;", "&"), timeout=60) as response:
         data = response.read().decode("utf-8", "replace")
+        profiles = response.headers.get("PerfGate-Profiles") or ""
     if '"children"' not in data or culprit.split(".")[0] not in data:
         return ["the diff flame graph of %s does not show %s" % (link, culprit)]
+    if not profiles.startswith("as judged in run "):
+        return ["the diff flame graph of %s is not drawn from the profiles its verdict judged: %s" % (
+            link, profiles or "(no PerfGate-Profiles header)")]
     return []
 
 

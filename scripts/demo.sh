@@ -231,6 +231,14 @@ report_args=("$runs_file" --slack "$slack_file")
 set +e
 DEMO_UI_USER="$ui_user" DEMO_UI_PASSWORD="$ui_password" python3 scripts/demo-report.py "${report_args[@]}"
 report=$?
+echo
+log "Backtest: the checks in force replayed over the story's runs (nothing is stored, no alert is sent)"
+scripts/perfgate checks backtest --series demo-app/peak/local --changed-only
+backtest=$?
+if [[ $check == 1 && $backtest != 0 ]]; then
+  echo "demo check: replaying the checks in force over the story changed verdicts (perfgate exit $backtest)" >&2
+  report=1
+fi
 set -e
 
 echo

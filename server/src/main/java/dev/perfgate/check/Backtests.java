@@ -195,6 +195,12 @@ public class Backtests {
     private static Measurement storedValue(CheckDefinition check, CheckResult stored) {
         if (stored.value() == null) {
             String message = stored.message() == null ? "" : stored.message();
+            String noBaseline = stored.label() + ": no baseline yet (";
+            if (message.startsWith(noBaseline) && message.endsWith("), not judged")) {
+                // a profile diff without a baseline run (the series' first profiled run) is not judged, as then
+                return Measurement.noBaseline(message.substring(noBaseline.length(),
+                        message.length() - "), not judged".length()));
+            }
             for (String said : List.of(": no data (", ": implausible reading, not judged (")) {
                 String prefix = stored.label() + said;
                 if (message.startsWith(prefix) && message.endsWith(")")) {

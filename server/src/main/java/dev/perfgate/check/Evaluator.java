@@ -103,8 +103,7 @@ public final class Evaluator {
         }
 
         Noise noise = Noise.of(history, value);
-        if (noise != null && check.growth() != null && check.growth().percent()
-                && 2 * noise.noisePct() >= Math.abs(check.growth().threshold())) {
+        if (noise != null && noise.contains(check)) {
             noise = noise.withNote("growth rule " + check.growth().thresholdText() + " sits inside the measured noise: run-to-run "
                     + Numbers.format(noise.noisePct()) + " % over the last " + noise.runs() + " runs");
         }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import dev.perfgate.definition.CheckDefinition;
+
 /**
  * Run-to-run spread of a check's value in the series' recent history: median, MAD and a robust
  * standard deviation (1.4826 × MAD, or the plain one when MAD is 0), and the spread as a share of the median.
@@ -14,6 +16,8 @@ public record Noise(int runs, double median, double mad, double sd, double noise
         String decision, Double sigmas, String evidence) {
 
     static final int MIN_RUNS = 3;
+    /** How many times the run-to-run spread a growth rule must be to hold. */
+    static final double HOLDS = 2;
 
     public Noise(int runs, double median, double mad, double sd, double noisePct, Boolean exceeded, String note) {
         this(runs, median, mad, sd, noisePct, exceeded, note, null, null, null);
@@ -40,6 +44,23 @@ public record Noise(int runs, double median, double mad, double sd, double noise
 
     Noise withDecision(String decision, Double sigmas, String evidence) {
         return new Noise(runs, median, mad, sd, noisePct, exceeded, note, decision, sigmas, evidence);
+    }
+
+    /**
+     * Whether a percent growth rule sits inside this noise: narrower than twice the run-to-run spread, counting the
+     * floor (an absolute change the rule lets pass) as the share of the median it is. False for an absolute rule.
+     */
+    boolean contains(CheckDefinition check) {
+        if (check.growth() == null || !check.growth().percent()) {
+            return false;
+        }
+        return HOLDS * noisePct >= effectivePct(check);
+    }
+
+    /** The widest of the rule's percentage and its floor as a share of the median: what a change must exceed. */
+    double effectivePct(CheckDefinition check) {
+        double floorPct = check.floor() > 0 && median != 0 ? 100 * check.floor() / Math.abs(median) : 0;
+        return Math.max(Math.abs(check.growth().threshold()), floorPct);
     }
 
     /** A growth that broke its rule but lies inside the noise, waiting for the next run to confirm it. */

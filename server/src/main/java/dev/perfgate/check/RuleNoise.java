@@ -9,14 +9,12 @@ import dev.perfgate.definition.Numbers;
 
 /**
  * Growth rules that sit inside the noise their series has shown: a percent rule narrower than twice the run-to-run
- * spread of the check's last good runs (the same {@link Noise} a verdict measures) is crossed by clean runs often,
+ * spread of the check's last good runs (the same {@link Noise} a verdict measures; its floor counted as the share of
+ * the median it is, see {@link Noise#contains}) is crossed by clean runs often,
  * which then wait as suspected (WARN) instead of passing. Said when a checks file is loaded and in a backtest, with
  * the threshold that would hold. Pure: the history comes in.
  */
 final class RuleNoise {
-
-    /** How many times the run-to-run spread a rule should be to hold: the same margin verdicts note. */
-    static final double HOLDS = 2;
 
     /** One growth rule inside one series' noise. */
     record Warning(String series, String check, String label, String rule, int runs, double noisePct, double holdsPct,
@@ -35,19 +33,18 @@ final class RuleNoise {
             }
             for (String key : keys(newestFirst, check.fingerprint())) {
                 Noise noise = Noise.of(GrowthHistory.of(newestFirst, key, gate.noiseRuns()).noiseValues(), null);
-                double threshold = Math.abs(check.growth().threshold());
-                if (noise == null || HOLDS * noise.noisePct() < threshold) {
+                if (noise == null || !noise.contains(check)) {
                     continue;
                 }
                 int bar = key.indexOf('|');
                 String label = bar < 0 ? check.name() : check.name() + " of " + key.substring(bar + 1);
-                double holds = Math.ceil(HOLDS * noise.noisePct());
+                double holds = Math.ceil(Noise.HOLDS * noise.noisePct());
                 warnings.add(new Warning(series, check.id(), label, check.growth().text(), noise.runs(),
                         noise.noisePct(), holds, label + ": growth " + check.growth().text() + " sits inside the noise of "
                                 + series + ": its last " + noise.runs() + " good runs vary by ±"
                                 + Numbers.format(noise.noisePct()) + " % (robust sd), so clean runs cross the rule and"
                                 + " wait as suspected (WARN); a rule of " + Numbers.format(holds) + " % or more ("
-                                + Numbers.format(HOLDS) + " × the noise) would hold"));
+                                + Numbers.format(Noise.HOLDS) + " × the noise) would hold"));
             }
         }
         return warnings;

@@ -85,6 +85,12 @@ class ProfileVerdictIT extends SharedServer {
         JsonNode hotspot = check(second, "cpu-hotspot");
         assertThat(hotspot.path("status").asString()).isEqualTo("FAIL");
         assertThat(hotspot.path("value").asDouble()).isGreaterThan(80);
+
+        // a backtest of the checks in force replays the stored profile values to the same verdicts: the first run's
+        // profile check had no baseline run, and is not judged in the replay either
+        JsonNode backtest = api.post("/api/v1/series/" + system + "/peak/test/backtest", "{}").body();
+        assertThat(backtest.path("summary").path("changed").asInt()).as(backtest.toString()).isZero();
+        assertThat(backtest.path("runs").get(0).path("replayed").asString()).isEqualTo("PASS");
     }
 
     @Test

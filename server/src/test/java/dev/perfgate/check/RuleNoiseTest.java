@@ -90,6 +90,31 @@ class RuleNoiseTest {
     }
 
     @Test
+    void shouldCountTheFloorAsTheShareOfTheMedianItIs() {
+        // Given the +10 % rule of a 50 % CPU with a floor of 10 points: a change must exceed 20 %
+        GateDefinition floored = new DefinitionParser().parse("shop.yaml", """
+                system: shop
+                noise: { runs: 10 }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%"
+                    measure: cpu_avg_pct
+                    growth: "<= +10%"
+                    floor: 10
+                """).definition();
+        String print = floored.checks().get(0).fingerprint();
+        List<PastRun> runs = new ArrayList<>();
+        for (int i = 0; i < NOISY_CPU.length; i++) {
+            runs.add(PastRun.of("id" + i, String.valueOf(i), null, false,
+                    List.of(new PastRun.Recorded(print, null, NOISY_CPU[i], false, null))));
+        }
+
+        // Then 2 × 8.9 % of noise is inside what the rule lets pass
+        assertThat(RuleNoise.review(floored, "shop/peak/test", runs)).isEmpty();
+    }
+
+    @Test
     void shouldSayNothingWithoutEnoughHistoryOrWhenTheRuleIsWideEnough() {
         GateDefinition narrow = gate("<= +10%", "<= +20%");
         GateDefinition wide = gate("<= +20%", "<= +20%");
