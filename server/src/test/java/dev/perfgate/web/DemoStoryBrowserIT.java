@@ -132,6 +132,14 @@ class DemoStoryBrowserIT {
         assertThat(browser.findElement(By.tagName("main")).getText()).contains("avg CPU");
         chromium.screenshot("demo-05-trends");
 
+        // the checks in force replayed over the story's runs from their stored values: no verdict changes
+        browser.get(seriesUrl + "/backtest");
+        chromium.waitFor(By.id("backtest-summary"));
+        assertThat(browser.findElement(By.id("backtest-summary")).getText()).as("the backtest of the checks in force")
+                .startsWith("0 of " + browser.findElements(By.cssSelector("#backtest tr[data-run]")).size() + " verdicts change");
+        assertThat(browser.findElements(By.cssSelector("#backtest tr[data-run]"))).hasSizeGreaterThanOrEqualTo(story.size());
+        chromium.screenshot("demo-05-backtest");
+
         browser.get(seriesUrl);
         chromium.waitFor(By.linkText("Trigger a run of this series")).click();
         type("version", "1.3.2");
