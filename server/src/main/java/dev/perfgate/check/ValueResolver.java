@@ -68,7 +68,8 @@ class ValueResolver {
             if (end == null || !end.isAfter(start)) {
                 return Measurement.missing("the run has no steady-state window (ended " + end + ", steady state from " + start
                         + (gate.warmup().isZero() ? "" : ", after the declared " + gate.warmup().toSeconds()
-                                + " s warm-up of the process") + ")");
+                                + " s warm-up, from the process start where processStart finds it, else the run's")
+                        + ")");
             }
             return prometheus(gate.prometheusUrlFor(run.environment()), p, start, end, results);
         }
