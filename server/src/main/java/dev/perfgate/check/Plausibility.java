@@ -36,8 +36,13 @@ final class Plausibility {
     }
 
     /** Why a query's samples over the steady state cannot be real; empty when they can. */
+    /** Whether a query reads CPU (process-exporter, cAdvisor, Micrometer's process CPU). */
+    static boolean readsCpu(String query) {
+        return CPU.matcher(query).find();
+    }
+
     static Optional<String> ofSamples(String query, List<Double> samples, long requestsServed) {
-        boolean cpu = CPU.matcher(query).find();
+        boolean cpu = readsCpu(query);
         if (COUNTER.matcher(query).find()) {
             double min = samples.stream().mapToDouble(Double::doubleValue).min().orElse(0);
             if (min < 0) {

@@ -2,7 +2,9 @@ package dev.perfgate.check;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -121,8 +123,23 @@ class ValueResolver {
         Optional<String> implausible = Plausibility.ofSamples(p.query(), samples.values(), served)
                 .or(() -> Plausibility.processGroup(p.query()).flatMap(group -> Plausibility.ofProcessCount(group,
                         prometheus.window(url, Plausibility.processCountQuery(group), start, end).values())));
-        return implausible.map(Measurement::implausible)
+        if (implausible.isPresent()) {
+            return Measurement.implausible(implausible.get());
+        }
+        // a CPU per request that falls across the window was not at its steady state: its average is not the level
+        return (Plausibility.readsCpu(p.query()) ? SteadyState.warming(samples.points(), requestsPerSecond(results))
+                : Optional.<String>empty())
+                .map(Measurement::missing)
                 .orElseGet(() -> Measurement.of(Aggregates.apply(p.aggregate(), samples.values())));
+    }
+
+    /** The requests the load tool started in each second (epoch second), from the results' time series. */
+    private static Map<Long, Long> requestsPerSecond(RunResults results) {
+        Map<Long, Long> requests = new HashMap<>();
+        if (results != null && results.timeseries() != null) {
+            results.timeseries().forEach(point -> requests.merge(point.t().getEpochSecond(), point.requests(), Long::sum));
+        }
+        return requests;
     }
 
     private static Measurement measure(ValueSource.Measure m, RunResults results) {
