@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -24,6 +26,7 @@ import dev.perfgate.system.PublicUrls;
 @Validated
 @RequestMapping(path = "/api/v1/alerts", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "alerts", description = "Slack and webhook alerts of verdicts, and their delivery")
+@RequiredArgsConstructor
 class AlertController {
 
     /** An alert as the API shows it: never its payload's secrets nor the route's URL or token. */
@@ -36,12 +39,6 @@ class AlertController {
     private final AlertOutbox outbox;
     private final AlertSettings settings;
     private final PublicUrls urls;
-
-    AlertController(AlertOutbox outbox, AlertSettings settings, PublicUrls urls) {
-        this.outbox = outbox;
-        this.settings = settings;
-        this.urls = urls;
-    }
 
     @Operation(summary = "Alerts, newest first", description = "E.g. ?status=failed for the alerts that were given up.")
     @GetMapping

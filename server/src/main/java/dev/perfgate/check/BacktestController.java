@@ -1,5 +1,7 @@
 package dev.perfgate.check;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -23,6 +25,7 @@ import dev.perfgate.run.Series;
 @Validated
 @RequestMapping(path = "/api/v1/series/{system}/{workload}/{environment}", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "checks", description = "Gate definitions loaded from checks/")
+@RequiredArgsConstructor
 class BacktestController {
 
     /** What to replay: a checks file's text (none: the checks in force), its name, how many runs, live queries or not. */
@@ -33,10 +36,6 @@ class BacktestController {
     static final int DEFAULT_RUNS = 100;
 
     private final Backtests backtests;
-
-    BacktestController(Backtests backtests) {
-        this.backtests = backtests;
-    }
 
     @Operation(summary = "Replay the series' recorded runs through the checks in force or a submitted checks file",
             description = "Run by run, oldest first: what the gate said and what it would say, with the checks that"

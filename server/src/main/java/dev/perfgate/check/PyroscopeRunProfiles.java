@@ -2,6 +2,8 @@ package dev.perfgate.check;
 
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.GateDefinition;
@@ -23,6 +25,7 @@ import dev.perfgate.run.Run;
  * ({@link JudgedProfiles}) when they did, else read from the Pyroscope that the run's gate definition names.
  */
 @Component
+@RequiredArgsConstructor
 class PyroscopeRunProfiles implements RunProfiles {
 
     private final GateDefinitions definitions;
@@ -30,15 +33,6 @@ class PyroscopeRunProfiles implements RunProfiles {
     private final ProfileSource pyroscope;
     private final ValueResolver values;
     private final JudgedProfiles stored;
-
-    PyroscopeRunProfiles(GateDefinitions definitions, ResultsRepository results, ProfileSource pyroscope,
-            ValueResolver values, JudgedProfiles stored) {
-        this.definitions = definitions;
-        this.results = results;
-        this.pyroscope = pyroscope;
-        this.values = values;
-        this.stored = stored;
-    }
 
     @Override
     public Optional<ProfileReport> report(Run run, Run baseline) {

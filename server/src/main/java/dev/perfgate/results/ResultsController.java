@@ -2,6 +2,8 @@ package dev.perfgate.results;
 
 import java.util.Map;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
@@ -17,13 +19,10 @@ import tools.jackson.databind.JsonNode;
 @RestController
 @RequestMapping(path = "/api/v1/runs/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "results", description = "Attach results (PerfGate results JSON or Gatling 3.12 stats.json) and measures")
+@RequiredArgsConstructor
 class ResultsController {
 
     private final ResultsService results;
-
-    ResultsController(ResultsService results) {
-        this.results = results;
-    }
 
     @Operation(summary = "Attach results", description = "PerfGate results JSON (docs/results-format.md) or a Gatling 3.12 js/stats.json. Replaces earlier request statistics; measures are merged.")
     @PostMapping(path = "/results", consumes = MediaType.APPLICATION_JSON_VALUE)

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -25,6 +27,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @RequestMapping(path = "/api/v1/tokens", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "tokens", description = "API tokens (admin)")
+@RequiredArgsConstructor
 class TokenController {
 
     record IssueRequest(@NotBlank @Size(max = 100) String name, @NotNull Role role) {
@@ -37,10 +40,6 @@ class TokenController {
     }
 
     private final TokenService tokens;
-
-    TokenController(TokenService tokens) {
-        this.tokens = tokens;
-    }
 
     @Operation(summary = "Issue a token", description = "The response carries the secret; it is never shown again.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
