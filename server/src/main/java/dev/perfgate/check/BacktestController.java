@@ -8,22 +8,19 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Size;
 import org.hibernate.validator.constraints.Range;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RestController;
 
 import dev.perfgate.run.Series;
+import dev.perfgate.system.JsonApi;
 
 /** Backtests: what a gate definition would have said about a series' recorded runs. Stores nothing, alerts no one. */
-@RestController
+@JsonApi("/api/v1/series/{system}/{workload}/{environment}")
 @Validated
-@RequestMapping(path = "/api/v1/series/{system}/{workload}/{environment}", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "checks", description = "Gate definitions loaded from checks/")
 @RequiredArgsConstructor
 class BacktestController {

@@ -22,19 +22,17 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunService;
+import dev.perfgate.system.JsonApi;
 import dev.perfgate.system.PublicUrls;
 
 /** Verdicts of runs, re-evaluation, baseline pins and regression reviews. */
-@RestController
+@JsonApi("/api/v1")
 @Validated
-@RequestMapping(path = "/api/v1", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "verdicts", description = "Judge runs against checks/; baselines and regression reviews")
 @RequiredArgsConstructor
 class VerdictController {

@@ -11,13 +11,12 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 
+import dev.perfgate.system.JsonApi;
+
 /** Results of a run: request statistics and measures. */
-@RestController
-@RequestMapping(path = "/api/v1/runs/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+@JsonApi("/api/v1/runs/{id}")
 @Tag(name = "results", description = "Attach results (PerfGate results JSON or Gatling 3.12 stats.json) and measures")
 @RequiredArgsConstructor
 class ResultsController {

@@ -19,17 +19,15 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UriComponentsBuilder;
 
+import dev.perfgate.system.JsonApi;
 import dev.perfgate.system.PublicUrls;
 
 /** The run API: the contract the Jenkins step and the CLI use. */
-@RestController
+@JsonApi("/api/v1/runs")
 @Validated
-@RequestMapping(path = "/api/v1/runs", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "runs", description = "Record load-test runs of a series (system, workload, environment)")
 @RequiredArgsConstructor
 class RunController {

@@ -19,13 +19,12 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
-import org.springframework.web.bind.annotation.RestController;
+
+import dev.perfgate.system.JsonApi;
 
 /** Admin API for tokens: issue (the secret is shown once), list, revoke. */
-@RestController
-@RequestMapping(path = "/api/v1/tokens", produces = MediaType.APPLICATION_JSON_VALUE)
+@JsonApi("/api/v1/tokens")
 @Tag(name = "tokens", description = "API tokens (admin)")
 @RequiredArgsConstructor
 class TokenController {
