@@ -3,11 +3,18 @@ package dev.perfgate.definition;
 import java.util.Arrays;
 import java.util.Optional;
 
+import lombok.Getter;
+import lombok.RequiredArgsConstructor;
+import lombok.experimental.Accessors;
+
 /**
  * The statistics a results check reads ({@code results: { stat: … }}), each with its name in {@code checks/} (the
  * schema's enum, no aliases), its unit and its kind. The one vocabulary of the definitions, the results and the
  * checks.
  */
+@RequiredArgsConstructor
+@Getter
+@Accessors(fluent = true)
 public enum Stat {
     COUNT("count", "requests", Kind.COUNT),
     OK("ok", "requests", Kind.COUNT),
@@ -29,28 +36,10 @@ public enum Stat {
         COUNT, RATIO, LATENCY, RATE
     }
 
+    /** Its name in {@code checks/}: count, ok, ko, errorPct, min, mean, max, p50 … p99.9, throughput. */
     private final String id;
     private final String unit;
     private final Kind kind;
-
-    Stat(String id, String unit, Kind kind) {
-        this.id = id;
-        this.unit = unit;
-        this.kind = kind;
-    }
-
-    /** Its name in {@code checks/}: count, ok, ko, errorPct, min, mean, max, p50 … p99.9, throughput. */
-    public String id() {
-        return id;
-    }
-
-    public String unit() {
-        return unit;
-    }
-
-    public Kind kind() {
-        return kind;
-    }
 
     /** A response time, measured over OK responses only (so missing when a request had none). */
     public boolean latency() {

@@ -1,12 +1,19 @@
 package dev.perfgate.gatling;
 
+import lombok.AccessLevel;
+import lombok.Getter;
+import lombok.experimental.Accessors;
+
 /**
  * First pass over a log: the run's header and its span, as Gatling's report takes it: from the first user start
  * or request start to the last user event, response or group end.
  */
+@Getter(AccessLevel.PACKAGE)
+@Accessors(fluent = true)
 final class RunSpan implements SimulationLogReader.Listener {
 
   private RunRecord run;
+  /** Epoch ms of the first event; meaningful once a request was read. */
   private long start = Long.MAX_VALUE;
   private long end = Long.MIN_VALUE;
   private long requests;
@@ -35,22 +42,5 @@ final class RunSpan implements SimulationLogReader.Listener {
   public void onGroup(long groupStart, long groupEnd) {
     start = Math.min(start, groupStart);
     end = Math.max(end, groupEnd);
-  }
-
-  RunRecord run() {
-    return run;
-  }
-
-  long requests() {
-    return requests;
-  }
-
-  /** Epoch ms of the first event; meaningful once a request was read. */
-  long start() {
-    return start;
-  }
-
-  long end() {
-    return end;
   }
 }

@@ -5,25 +5,25 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.hibernate.validator.constraints.Range;
-import org.springframework.http.MediaType;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.RestController;
 
 import dev.perfgate.system.ApiException;
+import dev.perfgate.system.JsonApi;
 import dev.perfgate.system.PublicUrls;
 
 /** The alert outbox for operators: what is pending, what was sent, what was given up and why (secrets masked). */
-@RestController
+@JsonApi("/api/v1/alerts")
 @Validated
-@RequestMapping(path = "/api/v1/alerts", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "alerts", description = "Slack and webhook alerts of verdicts, and their delivery")
+@RequiredArgsConstructor
 class AlertController {
 
     /** An alert as the API shows it: never its payload's secrets nor the route's URL or token. */
@@ -36,12 +36,6 @@ class AlertController {
     private final AlertOutbox outbox;
     private final AlertSettings settings;
     private final PublicUrls urls;
-
-    AlertController(AlertOutbox outbox, AlertSettings settings, PublicUrls urls) {
-        this.outbox = outbox;
-        this.settings = settings;
-        this.urls = urls;
-    }
 
     @Operation(summary = "Alerts, newest first", description = "E.g. ?status=failed for the alerts that were given up.")
     @GetMapping

@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.MongoTemplate;
@@ -21,17 +23,13 @@ import dev.perfgate.system.AtomicUpdates;
  * PerfGate instances never hold the same alert at once; every later change is conditional on still holding it.
  */
 @Repository
+@RequiredArgsConstructor
 class AlertOutbox {
 
     private static final List<AlertStatus> OPEN = List.of(AlertStatus.PENDING, AlertStatus.SENDING);
 
     private final MongoTemplate mongo;
     private final AtomicUpdates atomic;
-
-    AlertOutbox(MongoTemplate mongo, AtomicUpdates atomic) {
-        this.mongo = mongo;
-        this.atomic = atomic;
-    }
 
     void ensureIndexes() {
         mongo.indexOps(Alert.class).createIndex(new Index().on("status", Sort.Direction.ASC)

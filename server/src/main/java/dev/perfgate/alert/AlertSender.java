@@ -10,6 +10,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import lombok.RequiredArgsConstructor;
+
 import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +26,7 @@ import org.springframework.stereotype.Component;
  * then the alert is FAILED. Alerts left pending by a stopped PerfGate are sent after the next start.
  */
 @Component
+@RequiredArgsConstructor
 class AlertSender {
 
     private static final Logger log = LoggerFactory.getLogger(AlertSender.class);
@@ -39,15 +42,6 @@ class AlertSender {
             r -> new Thread(r, "perfgate-alerts"));
     private final AtomicBoolean woken = new AtomicBoolean();
     private volatile boolean started;
-
-    AlertSender(AlertOutbox outbox, AlertSettings settings, Channels channels,
-            AlertMetrics metrics, Clock clock) {
-        this.outbox = outbox;
-        this.settings = settings;
-        this.channels = channels;
-        this.metrics = metrics;
-        this.clock = clock;
-    }
 
     @EventListener(ApplicationReadyEvent.class)
     void start() {

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.event.EventListener;
@@ -24,6 +26,7 @@ import dev.perfgate.system.PublicUrls;
  * route; the sender posts them. Nothing is posted here, so a slow or dead Slack never holds up an evaluation.
  */
 @Component
+@RequiredArgsConstructor
 class AlertWriter {
 
     private static final Logger log = LoggerFactory.getLogger(AlertWriter.class);
@@ -35,17 +38,6 @@ class AlertWriter {
     private final RunRepository runs;
     private final PublicUrls urls;
     private final Clock clock;
-
-    AlertWriter(AlertSettings settings, AlertOutbox outbox, AlertSender sender, Channels channels,
-            RunRepository runs, PublicUrls urls, Clock clock) {
-        this.settings = settings;
-        this.outbox = outbox;
-        this.sender = sender;
-        this.channels = channels;
-        this.runs = runs;
-        this.urls = urls;
-        this.clock = clock;
-    }
 
     @EventListener
     void onVerdict(VerdictService.VerdictReady event) {

@@ -1,18 +1,17 @@
 package dev.perfgate.alert;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.ops.AlertOutboxStats;
 
 /** The outbox's backlog and failures for PerfGate's own metrics. */
 @Component
+@RequiredArgsConstructor
 class OutboxStats implements AlertOutboxStats {
 
     private final AlertOutbox outbox;
-
-    OutboxStats(AlertOutbox outbox) {
-        this.outbox = outbox;
-    }
 
     @Override
     public long pending() {

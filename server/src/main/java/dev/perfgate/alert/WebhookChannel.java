@@ -3,14 +3,13 @@ package dev.perfgate.alert;
 import java.io.IOException;
 import java.util.Map;
 
+import lombok.RequiredArgsConstructor;
+
 /** A generic webhook: the alert as JSON, with its dedupe key as {@code Idempotency-Key} so receivers can drop repeats. */
+@RequiredArgsConstructor
 final class WebhookChannel implements Channel {
 
     private final HttpPost http;
-
-    WebhookChannel(HttpPost http) {
-        this.http = http;
-    }
 
     @Override
     public Route.ChannelType type() {

@@ -3,6 +3,8 @@ package dev.perfgate.check;
 import java.time.Clock;
 import java.time.Instant;
 
+import lombok.RequiredArgsConstructor;
+
 import org.bson.Document;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.security.core.Authentication;
@@ -11,15 +13,11 @@ import org.springframework.stereotype.Component;
 
 /** Who did what to which run and why: pins, accepted and denied regressions, invalidations. */
 @Component
+@RequiredArgsConstructor
 class AuditLog {
 
     private final MongoTemplate mongo;
     private final Clock clock;
-
-    AuditLog(MongoTemplate mongo, Clock clock) {
-        this.mongo = mongo;
-        this.clock = clock;
-    }
 
     String actor() {
         Authentication authentication = SecurityContextHolder.getContext().getAuthentication();

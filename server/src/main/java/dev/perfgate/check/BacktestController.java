@@ -1,28 +1,28 @@
 package dev.perfgate.check;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Size;
 import org.hibernate.validator.constraints.Range;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RestController;
 
 import dev.perfgate.run.Series;
+import dev.perfgate.system.JsonApi;
 
 /** Backtests: what a gate definition would have said about a series' recorded runs. Stores nothing, alerts no one. */
-@RestController
+@JsonApi("/api/v1/series/{system}/{workload}/{environment}")
 @Validated
-@RequestMapping(path = "/api/v1/series/{system}/{workload}/{environment}", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "checks", description = "Gate definitions loaded from checks/")
+@RequiredArgsConstructor
 class BacktestController {
 
     /** What to replay: a checks file's text (none: the checks in force), its name, how many runs, live queries or not. */
@@ -33,10 +33,6 @@ class BacktestController {
     static final int DEFAULT_RUNS = 100;
 
     private final Backtests backtests;
-
-    BacktestController(Backtests backtests) {
-        this.backtests = backtests;
-    }
 
     @Operation(summary = "Replay the series' recorded runs through the checks in force or a submitted checks file",
             description = "Run by run, oldest first: what the gate said and what it would say, with the checks that"

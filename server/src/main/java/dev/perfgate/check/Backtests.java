@@ -10,6 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.CheckDefinition;
@@ -32,6 +35,7 @@ import dev.perfgate.system.ApiException;
  * replayable. The replay itself is {@link Backtest}'s; nothing is stored and no alert is sent.
  */
 @Component
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class Backtests {
 
     /** The most runs one backtest replays. */
@@ -63,17 +67,6 @@ public class Backtests {
     private final ValueResolver values;
     private final JudgedHistory history;
     private final RuleFeasibility feasibility;
-
-    Backtests(RunRepository runs, ResultsRepository results, VerdictRepository verdicts, GateDefinitions definitions,
-            ValueResolver values, JudgedHistory history, RuleFeasibility feasibility) {
-        this.feasibility = feasibility;
-        this.runs = runs;
-        this.results = results;
-        this.verdicts = verdicts;
-        this.definitions = definitions;
-        this.values = values;
-        this.history = history;
-    }
 
     /**
      * Replays the last {@code limit} runs of a series through {@code checksYaml} (null: the checks in force).

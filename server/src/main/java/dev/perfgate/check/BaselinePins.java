@@ -2,6 +2,8 @@ package dev.perfgate.check;
 
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -9,13 +11,10 @@ import dev.perfgate.run.Series;
 
 /** The pinned baselines, one per series at most. */
 @Repository
+@RequiredArgsConstructor
 class BaselinePins {
 
     private final MongoTemplate mongo;
-
-    BaselinePins(MongoTemplate mongo) {
-        this.mongo = mongo;
-    }
 
     /** The series' pin; empty when none. */
     Optional<BaselinePin> find(Series series) {

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 
+import lombok.RequiredArgsConstructor;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.env.Environment;
@@ -21,17 +23,13 @@ import dev.perfgate.system.OutboundAuth;
  * name) or a file, so that a rotated secret is used at once and none is kept in the definitions.
  */
 @Component
+@RequiredArgsConstructor
 class CheckFileCredentials implements OutboundAuth {
 
     private static final Logger log = LoggerFactory.getLogger(CheckFileCredentials.class);
 
     private final GateDefinitions definitions;
     private final Environment environment;
-
-    CheckFileCredentials(GateDefinitions definitions, Environment environment) {
-        this.definitions = definitions;
-        this.environment = environment;
-    }
 
     @Override
     public Addition forUri(URI uri) {

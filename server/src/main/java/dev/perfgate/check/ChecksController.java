@@ -2,23 +2,23 @@ package dev.perfgate.check;
 
 import java.util.List;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RestController;
 
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.Problem;
+import dev.perfgate.system.JsonApi;
 
 /**
  * The gate definitions in force, the problems of rejected files, and the growth rules that sit inside the noise of a
  * series they judge ({@link RuleNoise}).
  */
-@RestController
-@RequestMapping(path = "/api/v1/checks", produces = MediaType.APPLICATION_JSON_VALUE)
+@JsonApi("/api/v1/checks")
 @Tag(name = "checks", description = "Gate definitions loaded from checks/")
+@RequiredArgsConstructor
 class ChecksController {
 
     /** One file: what {@link GateDefinitions.FileState} says, and the rules of its definition in force inside noise. */
@@ -28,11 +28,6 @@ class ChecksController {
 
     private final GateDefinitions definitions;
     private final RuleFeasibility feasibility;
-
-    ChecksController(GateDefinitions definitions, RuleFeasibility feasibility) {
-        this.definitions = definitions;
-        this.feasibility = feasibility;
-    }
 
     @Operation(summary = "Loaded definitions, per file, with the problems of the newest text and the growth rules that"
             + " sit inside the noise of a series they judge")

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.CheckDefinition;
@@ -17,6 +19,7 @@ import dev.perfgate.run.RunStatus;
 
 /** Judges one run: test validity first, then every check against its baseline and the noise of its history. */
 @Component
+@RequiredArgsConstructor
 class Judge {
 
     private final RunRepository runs;
@@ -25,16 +28,6 @@ class Judge {
     private final ValueResolver values;
     private final ProfileEvidence profiles;
     private final JudgedHistory history;
-
-    Judge(RunRepository runs, ResultsRepository results, GateDefinitions definitions, ValueResolver values,
-            ProfileEvidence profiles, JudgedHistory history) {
-        this.runs = runs;
-        this.results = results;
-        this.definitions = definitions;
-        this.values = values;
-        this.profiles = profiles;
-        this.history = history;
-    }
 
     /** A verdict and the profiles it judged, which are stored with it once the verdict is. */
     record Judgement(Verdict verdict, List<JudgedProfiles.Judged> profiles) {

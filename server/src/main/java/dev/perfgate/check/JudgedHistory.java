@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.bson.Document;
 import org.springframework.stereotype.Component;
 
@@ -22,6 +24,7 @@ import dev.perfgate.run.Series;
  * verdicts in one query with only the check values) and the pinned run, however old it is.
  */
 @Component
+@RequiredArgsConstructor
 class JudgedHistory {
 
     /** The earlier runs, newest first, the pin (null when none or unusable) and the runs by id, for profiles. */
@@ -42,12 +45,6 @@ class JudgedHistory {
     private final RunRepository runs;
     private final BaselinePins pins;
     private final VerdictRepository verdicts;
-
-    JudgedHistory(RunRepository runs, BaselinePins pins, VerdictRepository verdicts) {
-        this.runs = runs;
-        this.pins = pins;
-        this.verdicts = verdicts;
-    }
 
     /** How many earlier runs baselines read: three times the noise or baseline runs, at least 20. */
     static int depth(GateDefinition gate) {

@@ -4,6 +4,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.data.annotation.Id;
@@ -23,6 +25,7 @@ import dev.perfgate.profile.ProfileType;
  * One document per verdict, side and type, keyed by all three: every read is by id, never a scan.
  */
 @Repository
+@RequiredArgsConstructor
 class JudgedProfiles {
 
     private static final Logger log = LoggerFactory.getLogger(JudgedProfiles.class);
@@ -41,10 +44,6 @@ class JudgedProfiles {
     }
 
     private final MongoTemplate mongo;
-
-    JudgedProfiles(MongoTemplate mongo) {
-        this.mongo = mongo;
-    }
 
     /** Stores the profiles of a verdict just stored; a verdict's profiles are written once, by its own judging. */
     void store(String verdictId, List<Judged> profiles, Instant now) {

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.CheckDefinition;
@@ -45,6 +47,7 @@ import dev.perfgate.run.Run;
  * says so and the links are still given.
  */
 @Component
+@RequiredArgsConstructor
 class ProfileEvidence {
 
     /** The evidence of one evaluation, and the values profile checks read from it. */
@@ -165,10 +168,6 @@ class ProfileEvidence {
     }
 
     private final ProfileSource pyroscope;
-
-    ProfileEvidence(ProfileSource pyroscope) {
-        this.pyroscope = pyroscope;
-    }
 
     Evidence collect(GateDefinition gate, Run run, RunResults results, Run baseline, RunResults baselineResults) {
         return collect(gate, run, results, JudgedWindow.of(gate, run, results), baseline, baselineResults,

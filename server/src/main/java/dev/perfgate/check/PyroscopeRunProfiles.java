@@ -2,6 +2,8 @@ package dev.perfgate.check;
 
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.GateDefinition;
@@ -23,6 +25,7 @@ import dev.perfgate.run.Run;
  * ({@link JudgedProfiles}) when they did, else read from the Pyroscope that the run's gate definition names.
  */
 @Component
+@RequiredArgsConstructor
 class PyroscopeRunProfiles implements RunProfiles {
 
     private final GateDefinitions definitions;
@@ -31,47 +34,45 @@ class PyroscopeRunProfiles implements RunProfiles {
     private final ValueResolver values;
     private final JudgedProfiles stored;
 
-    PyroscopeRunProfiles(GateDefinitions definitions, ResultsRepository results, ProfileSource pyroscope,
-            ValueResolver values, JudgedProfiles stored) {
-        this.definitions = definitions;
-        this.results = results;
-        this.pyroscope = pyroscope;
-        this.values = values;
-        this.stored = stored;
-    }
-
     @Override
     public Optional<ProfileReport> report(Run run, Run baseline) {
-        GateDefinition gate = gate(run).orElse(null);
-        return config(run).filter(c -> run.endedAt() != null).map(config -> {
-            PyroscopeTarget target = ProfileEvidence.target(config);
-            ProfileType type = ProfileEvidence.type(config.profiles().get(0));
-            ProfileExplainer explainer = new ProfileExplainer(pyroscope, config.topN(), Optional.empty());
-            ProfiledRun profiled = profiled(gate, config, run);
-            if (baseline == null || baseline.endedAt() == null) {
-                return explainer.profile(target, type, profiled);
+        return profiling(run).map(p -> {
+            ProfileExplainer explainer = new ProfileExplainer(pyroscope, p.config().topN(), Optional.empty());
+            if (!ended(baseline)) {
+                return explainer.profile(p.target(), p.type(), p.profiled());
             }
-            return explainer.compare(target, type,
-                    profiled(gate, config, baseline), profiled);
+            return explainer.compare(p.target(), p.type(), profiled(p.gate(), p.config(), baseline), p.profiled());
         });
     }
 
     @Override
     public Optional<Links> links(Run run, Run baseline) {
-        GateDefinition gate = gate(run).orElse(null);
-        return config(run).filter(c -> run.endedAt() != null).map(config -> {
-            PyroscopeTarget target = ProfileEvidence.target(config);
-            ProfileType type = ProfileEvidence.type(config.profiles().get(0));
-            ProfiledRun profiled = profiled(gate, config, run);
-            String flamegraph = ProfileLinks.flamegraph(target, type, profiled.selection());
-            if (baseline == null || baseline.endedAt() == null) {
+        return profiling(run).map(p -> {
+            String flamegraph = ProfileLinks.flamegraph(p.target(), p.type(), p.profiled().selection());
+            if (!ended(baseline)) {
                 return new Links(flamegraph, Optional.empty(), Optional.empty());
             }
-            ProfiledRun base = profiled(gate, config, baseline);
-            return new Links(flamegraph, Optional.of(ProfileLinks.diff(target, type, base.selection(),
-                    profiled.selection())), Optional.of(ProfileLinks.comparison(target, type, base.selection(),
-                    profiled.selection())));
+            ProfiledRun base = profiled(p.gate(), p.config(), baseline);
+            return new Links(flamegraph, Optional.of(ProfileLinks.diff(p.target(), p.type(), base.selection(),
+                    p.profiled().selection())), Optional.of(ProfileLinks.comparison(p.target(), p.type(),
+                    base.selection(), p.profiled().selection())));
         });
+    }
+
+    /** What a report and links of an ended run start from: its Pyroscope, first profile type, and judged window. */
+    private record Profiling(GateDefinition gate, GateDefinition.Pyroscope config, PyroscopeTarget target,
+            ProfileType type, ProfiledRun profiled) {
+    }
+
+    private Optional<Profiling> profiling(Run run) {
+        GateDefinition gate = gate(run).orElse(null);
+        return config(run).filter(c -> run.endedAt() != null).map(config -> new Profiling(gate, config,
+                ProfileEvidence.target(config), ProfileEvidence.type(config.profiles().get(0)),
+                profiled(gate, config, run)));
+    }
+
+    private static boolean ended(Run run) {
+        return run != null && run.endedAt() != null;
     }
 
     /**

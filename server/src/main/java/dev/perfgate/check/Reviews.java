@@ -1,5 +1,8 @@
 package dev.perfgate.check;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Service;
 
 import dev.perfgate.run.RegressionReview;
@@ -11,6 +14,7 @@ import dev.perfgate.system.ApiException;
 
 /** Admin decisions about runs, each audited: pin a baseline, accept or deny a regression, invalidate. */
 @Service
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class Reviews {
 
     private final RunService runs;
@@ -18,14 +22,6 @@ public class Reviews {
     private final VerdictService verdicts;
     private final BaselinePins pins;
     private final AuditLog audit;
-
-    Reviews(RunService runs, RunRepository repository, VerdictService verdicts, BaselinePins pins, AuditLog audit) {
-        this.runs = runs;
-        this.repository = repository;
-        this.verdicts = verdicts;
-        this.pins = pins;
-        this.audit = audit;
-    }
 
     public BaselinePin pin(String id, String reason) {
         Run run = runs.get(id);

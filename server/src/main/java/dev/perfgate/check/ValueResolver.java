@@ -9,6 +9,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.CheckDefinition;
@@ -21,6 +23,7 @@ import dev.perfgate.run.Run;
 
 /** Finds a check's value(s) for a run: from its results, its measures, or Prometheus over its steady-state window. */
 @Component
+@RequiredArgsConstructor
 class ValueResolver {
 
     /** A value for one request (null: the global value or a non-request source). */
@@ -28,10 +31,6 @@ class ValueResolver {
     }
 
     private final PrometheusClient prometheus;
-
-    ValueResolver(PrometheusClient prometheus) {
-        this.prometheus = prometheus;
-    }
 
     /** The window Prometheus and profile checks judge: the declared warm-up counted from the process's start if known. */
     JudgedWindow window(GateDefinition gate, Run run, RunResults results) {

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -20,20 +22,19 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
 
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunService;
+import dev.perfgate.system.JsonApi;
 import dev.perfgate.system.PublicUrls;
 
 /** Verdicts of runs, re-evaluation, baseline pins and regression reviews. */
-@RestController
+@JsonApi("/api/v1")
 @Validated
-@RequestMapping(path = "/api/v1", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "verdicts", description = "Judge runs against checks/; baselines and regression reviews")
+@RequiredArgsConstructor
 class VerdictController {
 
     record Reason(@NotBlank @Size(max = 2000) String reason) {
@@ -44,14 +45,6 @@ class VerdictController {
     private final Reviews reviews;
     private final RunService runs;
     private final PublicUrls urls;
-
-    VerdictController(VerdictService verdicts, VerdictRepository repository, Reviews reviews, RunService runs, PublicUrls urls) {
-        this.verdicts = verdicts;
-        this.repository = repository;
-        this.reviews = reviews;
-        this.runs = runs;
-        this.urls = urls;
-    }
 
     @Operation(summary = "The run's latest verdict", description = "Waits up to 'wait' seconds while it is pending; 202 if still pending then.")
     @GetMapping("/runs/{id}/verdict")

@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.MongoTemplate;
@@ -16,13 +19,10 @@ import org.springframework.stereotype.Repository;
 
 /** Stored verdicts: every evaluation of every run. */
 @Repository
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class VerdictRepository {
 
     private final MongoTemplate mongo;
-
-    VerdictRepository(MongoTemplate mongo) {
-        this.mongo = mongo;
-    }
 
     void ensureIndexes() {
         mongo.indexOps(Verdict.class).createIndex(new Index().on("runId", Sort.Direction.ASC)

@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import org.bson.types.ObjectId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +38,7 @@ import dev.perfgate.system.ApiException;
  * {@link JudgingQueue}'s, the waiting {@link VerdictWaiters}'.
  */
 @Service
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class VerdictService {
 
     /** Published after a verdict is stored, for alerts, metrics and waiting requests. */
@@ -71,18 +75,6 @@ public class VerdictService {
             return size() > RECENT;
         }
     });
-
-    VerdictService(RunRepository runs, VerdictRepository verdicts, Judge judge, JudgedProfiles judgedProfiles,
-            JudgingQueue queue, VerdictWaiters waiters, ApplicationEventPublisher events, Clock clock) {
-        this.runs = runs;
-        this.verdicts = verdicts;
-        this.judge = judge;
-        this.judgedProfiles = judgedProfiles;
-        this.queue = queue;
-        this.waiters = waiters;
-        this.events = events;
-        this.clock = clock;
-    }
 
     @EventListener(ApplicationReadyEvent.class)
     void createIndexes() {

@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -29,6 +31,7 @@ import dev.perfgate.system.StorableInstant;
 @RestController
 @Validated
 @Tag(name = "operations", description = "Run windows as Grafana annotations")
+@RequiredArgsConstructor
 class AnnotationsController {
 
     static final Duration DEFAULT_RANGE = Duration.ofHours(24);
@@ -36,12 +39,6 @@ class AnnotationsController {
     private final RunRepository runs;
     private final PublicUrls urls;
     private final Clock clock;
-
-    AnnotationsController(RunRepository runs, PublicUrls urls, Clock clock) {
-        this.runs = runs;
-        this.urls = urls;
-        this.clock = clock;
-    }
 
     @Operation(summary = "Runs overlapping a time range, as Grafana annotations",
             description = "Newest first. A run still running reaches to now. Times: epoch milliseconds or ISO-8601.")

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
+import lombok.RequiredArgsConstructor;
+
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -31,6 +33,7 @@ import dev.perfgate.run.RunRepository;
  * gauge made them queue for the meter registry's lock; now a create or end touches its own series' gauge only.
  */
 @Component
+@RequiredArgsConstructor
 class RunsInProgress {
 
     /** More running runs than this means something ends none of them; the gauge counts up to it. */
@@ -45,11 +48,6 @@ class RunsInProgress {
     private final MeterRegistry registry;
     private final Map<Tags, Long> counts = new HashMap<>();
     private final Map<Tags, Shown> shown = new HashMap<>();
-
-    RunsInProgress(RunRepository runs, MeterRegistry registry) {
-        this.runs = runs;
-        this.registry = registry;
-    }
 
     @Scheduled(initialDelayString = "${perfgate.ops.in-progress-refresh-ms:15000}",
             fixedDelayString = "${perfgate.ops.in-progress-refresh-ms:15000}")

@@ -4,16 +4,15 @@ import java.util.AbstractList;
 import java.util.List;
 import java.util.Optional;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 /** One node of a decoded profile tree: a frame on a particular call path, with its self and total values. */
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public final class Frame {
 
     private final Profile profile;
     private final int node;
-
-    Frame(Profile profile, int node) {
-        this.profile = profile;
-        this.node = node;
-    }
 
     public String name() {
         return profile.nameOf(node);

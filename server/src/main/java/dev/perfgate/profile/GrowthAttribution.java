@@ -8,6 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 /**
  * Names growth that no single function explains: when a regression spreads its cost over many frames of a library
  * (every page through Hibernate), each function grows by a few samples, none beyond noise, and the functions that
@@ -16,6 +19,7 @@ import java.util.function.Predicate;
  * ties it to the application frame it is entered from. When neither a function nor a package explains
  * {@link #MEANINGFUL_SHARE} of the growth per request, it says the growth is spread. Pure.
  */
+@RequiredArgsConstructor(access = AccessLevel.PRIVATE)
 public final class GrowthAttribution {
 
     /** The part of the whole growth (percent) a function or package must explain to be named. */
@@ -32,11 +36,6 @@ public final class GrowthAttribution {
 
     private final List<Culprit> culprits;
     private final List<String> lines;
-
-    private GrowthAttribution(List<Culprit> culprits, List<String> lines) {
-        this.culprits = culprits;
-        this.lines = lines;
-    }
 
     /**
      * @param application the application's own frames (e.g. {@code com/acme/}), for the entry point: the innermost

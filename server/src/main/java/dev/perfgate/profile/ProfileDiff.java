@@ -9,6 +9,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import org.hipparchus.distribution.continuous.NormalDistribution;
 import org.hipparchus.distribution.discrete.HypergeometricDistribution;
 
@@ -16,6 +19,7 @@ import org.hipparchus.distribution.discrete.HypergeometricDistribution;
  * The per-function difference between a baseline profile and a run profile, ranked so that the functions that
  * grew most come first: by change of self share (points), then by change per request. Pure.
  */
+@RequiredArgsConstructor(access = AccessLevel.PRIVATE)
 public final class ProfileDiff {
 
     static final Comparator<FunctionChange> RANKING = Comparator
@@ -59,16 +63,6 @@ public final class ProfileDiff {
     private final ProfileDiff events;
     /** The one-sided chance a growth must be below to count: {@link #SIGNIFICANCE_P}, or less when corrected. */
     private final double significance;
-
-    private ProfileDiff(List<FunctionChange> changes, Quantity quantity, long baselineSamples, long runSamples,
-                        ProfileDiff events, double significance) {
-        this.changes = changes;
-        this.quantity = quantity;
-        this.baselineSamples = baselineSamples;
-        this.runSamples = runSamples;
-        this.events = events;
-        this.significance = significance;
-    }
 
     public static ProfileDiff between(Profile baseline, Workload baselineLoad, Profile run, Workload runLoad) {
         Map<String, FunctionStat> before = byName(ProfileAnalysis.functions(baseline, baselineLoad));

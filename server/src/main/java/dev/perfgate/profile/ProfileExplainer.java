@@ -4,22 +4,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 /**
  * Fetches a run's profile (and its baseline's), and turns them into a {@link ProfileReport}. The only I/O is the
  * {@link ProfileSource}; links, statistics and the diff are pure. A failed fetch gives an INCONCLUSIVE report with
  * the fetch's reason — never a silent pass.
  */
+@RequiredArgsConstructor
 public final class ProfileExplainer {
 
     private final ProfileSource source;
     private final int topN;
     private final Optional<CoreHourCost> cost;
-
-    public ProfileExplainer(ProfileSource source, int topN, Optional<CoreHourCost> cost) {
-        this.source = source;
-        this.topN = topN;
-        this.cost = cost;
-    }
 
     /** Report of a run alone (first run, no baseline): flamegraph link and top functions. */
     public ProfileReport profile(PyroscopeTarget target, ProfileType type, ProfiledRun run) {

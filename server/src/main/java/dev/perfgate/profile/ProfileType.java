@@ -1,5 +1,9 @@
 package dev.perfgate.profile;
 
+import lombok.Getter;
+import lombok.RequiredArgsConstructor;
+import lombok.experimental.Accessors;
+
 /**
  * The profile types PerfGate fetches, with their names in both dialects.
  *
@@ -8,6 +12,9 @@ package dev.perfgate.profile;
  * target with {@link PyroscopeTarget#withProfileName}). Grafana ids are {@code name:sampleType:sampleUnit:periodType:periodUnit}
  * as grafana/jfr-parser builds them for JFR input.
  */
+@RequiredArgsConstructor
+@Getter
+@Accessors(fluent = true)
 public enum ProfileType {
     CPU("itimer", "process_cpu:cpu:nanoseconds:cpu:nanoseconds", "CPU"),
     WALL("wall", "wall:wall:nanoseconds:wall:nanoseconds", "wall time"),
@@ -16,30 +23,12 @@ public enum ProfileType {
     LOCK_COUNT("lock_count", "mutex:contentions:count:mutex:count", "lock contentions"),
     LOCK_DURATION("lock_duration", "mutex:delay:nanoseconds:mutex:count", "lock wait");
 
-    private final String classicSuffix;
-    private final String grafanaId;
-    private final String label;
-
-    ProfileType(String classicSuffix, String grafanaId, String label) {
-        this.classicSuffix = classicSuffix;
-        this.grafanaId = grafanaId;
-        this.label = label;
-    }
-
     /** Default suffix of the classic series name, {@code <app>.<suffix>}. */
-    public String classicSuffix() {
-        return classicSuffix;
-    }
-
+    private final String classicSuffix;
     /** Default Grafana Pyroscope profile-type id. */
-    public String grafanaId() {
-        return grafanaId;
-    }
-
+    private final String grafanaId;
     /** Short human name used in explanations ("self CPU 0.6 % → 88.1 %"). */
-    public String label() {
-        return label;
-    }
+    private final String label;
 
     /** Whether the values are durations whose cost can be priced in core-hours. */
     public boolean isCpu() {

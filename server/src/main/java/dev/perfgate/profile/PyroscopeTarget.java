@@ -10,6 +10,8 @@ import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import lombok.With;
+
 /**
  * Where the profiles of one system/environment live and how to name them.
  *
@@ -32,9 +34,9 @@ public record PyroscopeTarget(
         SortedMap<String, String> labels,
         List<ProfileType> profileTypes,
         Map<ProfileType, String> profileNames,
-        Duration uploadInterval,
-        int maxNodes,
-        String dataSourceUid) {
+        @With Duration uploadInterval,
+        @With int maxNodes,
+        @With String dataSourceUid) {
 
     public static final Duration DEFAULT_UPLOAD_INTERVAL = Duration.ofSeconds(10);
     public static final int DEFAULT_MAX_NODES = 65_536;
@@ -95,21 +97,6 @@ public record PyroscopeTarget(
         copy.put(type, name);
         return new PyroscopeTarget(apiUrl, uiUrl, dialect, application, labels, profileTypes, copy,
                 uploadInterval, maxNodes, dataSourceUid);
-    }
-
-    public PyroscopeTarget withUploadInterval(Duration interval) {
-        return new PyroscopeTarget(apiUrl, uiUrl, dialect, application, labels, profileTypes, profileNames,
-                interval, maxNodes, dataSourceUid);
-    }
-
-    public PyroscopeTarget withMaxNodes(int nodes) {
-        return new PyroscopeTarget(apiUrl, uiUrl, dialect, application, labels, profileTypes, profileNames,
-                uploadInterval, nodes, dataSourceUid);
-    }
-
-    public PyroscopeTarget withDataSourceUid(String uid) {
-        return new PyroscopeTarget(apiUrl, uiUrl, dialect, application, labels, profileTypes, profileNames,
-                uploadInterval, maxNodes, uid);
     }
 
     /** Classic: {@code <app>.<suffix>}; Grafana: the profile-type id. */

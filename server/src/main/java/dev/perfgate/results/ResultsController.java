@@ -2,6 +2,8 @@ package dev.perfgate.results;
 
 import java.util.Map;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
@@ -9,21 +11,17 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
-import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 
+import dev.perfgate.system.JsonApi;
+
 /** Results of a run: request statistics and measures. */
-@RestController
-@RequestMapping(path = "/api/v1/runs/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+@JsonApi("/api/v1/runs/{id}")
 @Tag(name = "results", description = "Attach results (PerfGate results JSON or Gatling 3.12 stats.json) and measures")
+@RequiredArgsConstructor
 class ResultsController {
 
     private final ResultsService results;
-
-    ResultsController(ResultsService results) {
-        this.results = results;
-    }
 
     @Operation(summary = "Attach results", description = "PerfGate results JSON (docs/results-format.md) or a Gatling 3.12 js/stats.json. Replaces earlier request statistics; measures are merged.")
     @PostMapping(path = "/results", consumes = MediaType.APPLICATION_JSON_VALUE)

@@ -2,18 +2,18 @@ package dev.perfgate.results;
 
 import java.util.Optional;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.stereotype.Repository;
 
 /** Stored results, one document per run. */
 @Repository
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class ResultsRepository {
 
     private final MongoTemplate mongo;
-
-    ResultsRepository(MongoTemplate mongo) {
-        this.mongo = mongo;
-    }
 
     /** The results of a run. */
     public Optional<RunResults> find(String runId) {

@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 import org.springframework.context.ApplicationEventPublisher;
@@ -23,6 +26,7 @@ import dev.perfgate.system.ApiException;
 
 /** Attaches results to runs: PerfGate results JSON or a Gatling 3.12 stats.json, checked before anything is stored. */
 @Service
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class ResultsService {
 
     static final String NEUTRAL = "perfgate-results/v1";
@@ -35,17 +39,6 @@ public class ResultsService {
     private final ApplicationEventPublisher events;
     private final Clock clock;
     private final UploadLimits limits;
-
-    ResultsService(RunService runs, ResultsRepository results, JsonMapper json, Validator validator,
-            ApplicationEventPublisher events, Clock clock, UploadLimits limits) {
-        this.runs = runs;
-        this.results = results;
-        this.json = json;
-        this.validator = validator;
-        this.events = events;
-        this.clock = clock;
-        this.limits = limits;
-    }
 
     public RunResults attach(String runId, JsonNode body) {
         Run run = runs.get(runId);

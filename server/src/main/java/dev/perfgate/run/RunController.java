@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -17,27 +19,21 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UriComponentsBuilder;
 
+import dev.perfgate.system.JsonApi;
 import dev.perfgate.system.PublicUrls;
 
 /** The run API: the contract the Jenkins step and the CLI use. */
-@RestController
+@JsonApi("/api/v1/runs")
 @Validated
-@RequestMapping(path = "/api/v1/runs", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "runs", description = "Record load-test runs of a series (system, workload, environment)")
+@RequiredArgsConstructor
 class RunController {
 
     private final RunService runs;
     private final PublicUrls urls;
-
-    RunController(RunService runs, PublicUrls urls) {
-        this.runs = runs;
-        this.urls = urls;
-    }
 
     @Operation(summary = "Start a run", description = "Idempotent: the same runId in the same series returns the existing run with 200.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)

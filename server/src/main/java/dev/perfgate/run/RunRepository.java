@@ -6,6 +6,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
 import org.springframework.dao.DuplicateKeyException;
@@ -23,17 +26,13 @@ import dev.perfgate.system.AtomicUpdates;
  * no transactions, so the same code runs on MongoDB, FerretDB and the embedded store.
  */
 @Repository
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class RunRepository {
 
     private static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("startedAt"), Sort.Order.desc("_id"));
 
     private final MongoTemplate mongo;
     private final AtomicUpdates atomic;
-
-    RunRepository(MongoTemplate mongo, AtomicUpdates atomic) {
-        this.mongo = mongo;
-        this.atomic = atomic;
-    }
 
     /** Creates the indexes: runId unique per series (what makes run creation idempotent). */
     void ensureIndexes() {

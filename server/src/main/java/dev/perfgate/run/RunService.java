@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import org.bson.types.ObjectId;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.ApplicationEventPublisher;
@@ -17,6 +20,7 @@ import dev.perfgate.system.ApiException;
 
 /** Records runs: idempotent creation by runId within a series, ending, reading. */
 @Service
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class RunService {
 
     /** A created run and whether this call created it (false: it existed already). */
@@ -30,12 +34,6 @@ public class RunService {
     private final RunRepository runs;
     private final ApplicationEventPublisher events;
     private final Clock clock;
-
-    RunService(RunRepository runs, ApplicationEventPublisher events, Clock clock) {
-        this.runs = runs;
-        this.events = events;
-        this.clock = clock;
-    }
 
     @EventListener(ApplicationReadyEvent.class)
     void createIndexes() {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 
+import lombok.RequiredArgsConstructor;
+
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,15 +21,11 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Authenticates API calls by {@code Authorization: Bearer <token>} against the stored token hashes; an address that
  * sent too many bad tokens gets 429 for a while ({@link SignInThrottle}), whatever token it sends.
  */
+@RequiredArgsConstructor
 class BearerTokenFilter extends OncePerRequestFilter {
 
     private final TokenService tokens;
     private final SignInThrottle throttle;
-
-    BearerTokenFilter(TokenService tokens, SignInThrottle throttle) {
-        this.tokens = tokens;
-        this.throttle = throttle;
-    }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)

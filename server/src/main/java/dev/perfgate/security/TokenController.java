@@ -4,6 +4,8 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 
+import lombok.RequiredArgsConstructor;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -17,14 +19,14 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.ResponseStatus;
-import org.springframework.web.bind.annotation.RestController;
+
+import dev.perfgate.system.JsonApi;
 
 /** Admin API for tokens: issue (the secret is shown once), list, revoke. */
-@RestController
-@RequestMapping(path = "/api/v1/tokens", produces = MediaType.APPLICATION_JSON_VALUE)
+@JsonApi("/api/v1/tokens")
 @Tag(name = "tokens", description = "API tokens (admin)")
+@RequiredArgsConstructor
 class TokenController {
 
     record IssueRequest(@NotBlank @Size(max = 100) String name, @NotNull Role role) {
@@ -37,10 +39,6 @@ class TokenController {
     }
 
     private final TokenService tokens;
-
-    TokenController(TokenService tokens) {
-        this.tokens = tokens;
-    }
 
     @Operation(summary = "Issue a token", description = "The response carries the secret; it is never shown again.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)

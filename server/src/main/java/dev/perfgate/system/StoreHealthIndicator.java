@@ -1,5 +1,7 @@
 package dev.perfgate.system;
 
+import lombok.RequiredArgsConstructor;
+
 import org.bson.Document;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
@@ -8,13 +10,10 @@ import org.springframework.stereotype.Component;
 
 /** The store answers a ping: works on MongoDB, FerretDB and the embedded server alike. */
 @Component("store")
+@RequiredArgsConstructor
 class StoreHealthIndicator implements HealthIndicator {
 
     private final MongoTemplate mongo;
-
-    StoreHealthIndicator(MongoTemplate mongo) {
-        this.mongo = mongo;
-    }
 
     @Override
     public Health health() {

@@ -3,6 +3,10 @@ package dev.perfgate.trigger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import lombok.AccessLevel;
+import lombok.Getter;
+import lombok.experimental.Accessors;
+
 /**
  * Reads Gatling's periodic console summary line by line (Gatling 3.10+ layout): the seconds elapsed and the
  * global request counters. Pure; one instance per run, fed every line the load process prints.
@@ -13,6 +17,8 @@ import java.util.regex.Pattern;
  * &gt; Global                                             |     1,024 |     1,020 |         4
  * </pre>
  */
+@Getter(AccessLevel.PACKAGE)
+@Accessors(fluent = true)
 final class GatlingConsole {
 
     private static final Pattern ELAPSED = Pattern.compile("\\b(\\d+)s elapsed\\s*$");
@@ -37,18 +43,6 @@ final class GatlingConsole {
             return true;
         }
         return false;
-    }
-
-    long elapsedSeconds() {
-        return elapsedSeconds;
-    }
-
-    long requests() {
-        return requests;
-    }
-
-    long errors() {
-        return errors;
     }
 
     /** Gatling groups thousands with commas: "1,227". */

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import lombok.RequiredArgsConstructor;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,6 +33,7 @@ import dev.perfgate.run.Trigger;
  * console for the progress page, then attaches the results (converted by the client library), ends the run and
  * waits for the verdict.
  */
+@RequiredArgsConstructor
 class LocalRunner implements RunRunner {
 
     static final String NAME = "local";
@@ -43,17 +46,6 @@ class LocalRunner implements RunRunner {
     private final VerdictService verdicts;
     private final JsonMapper json;
     private final Clock clock;
-
-    LocalRunner(RunnerProperties.Local config, Duration verdictWait, RunService runs, ResultsService results,
-            VerdictService verdicts, JsonMapper json, Clock clock) {
-        this.config = config;
-        this.verdictWait = verdictWait;
-        this.runs = runs;
-        this.results = results;
-        this.verdicts = verdicts;
-        this.json = json;
-        this.clock = clock;
-    }
 
     @Override
     public String name() {

@@ -5,6 +5,9 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import dev.perfgate.run.RunVerdict;
 import dev.perfgate.run.Series;
 
@@ -13,6 +16,7 @@ import dev.perfgate.run.Series;
  * {@link View} snapshots and saved to the store by {@link Triggers} (milestones at once, the console's counters
  * at most once a second).
  */
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public final class Progress {
 
     /** Where a triggered run is. */
@@ -71,14 +75,6 @@ public final class Progress {
     /** Counts changes, so a save can tell whether there is anything new to write. */
     private long version;
     private volatile Runnable milestone = () -> { };
-
-    Progress(String id, String runner, TriggerRequest request, String requestedBy, Instant requestedAt) {
-        this.id = id;
-        this.runner = runner;
-        this.request = request;
-        this.requestedBy = requestedBy;
-        this.requestedAt = requestedAt;
-    }
 
     public String id() {
         return id;

@@ -4,6 +4,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.bson.Document;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Sort;
@@ -27,16 +29,13 @@ import dev.perfgate.run.Series;
  * own generation, so a late free can never release the lock of whoever took the series after it.
  */
 @Repository
+@RequiredArgsConstructor
 class TriggerRepository {
 
     static final String LOCKS = "seriesLocks";
     private static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("requestedAt"), Sort.Order.desc("_id"));
 
     private final MongoTemplate mongo;
-
-    TriggerRepository(MongoTemplate mongo) {
-        this.mongo = mongo;
-    }
 
     /** Creates the indexes: newest first for the trigger page, unfinished ones for the sweep after a restart. */
     void ensureIndexes() {

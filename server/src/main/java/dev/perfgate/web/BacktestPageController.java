@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import lombok.RequiredArgsConstructor;
+
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -25,17 +27,13 @@ import dev.perfgate.run.Series;
  * edited checks file instead. Stores nothing, sends no alert.
  */
 @Controller
+@RequiredArgsConstructor
 class BacktestPageController {
 
     static final int RUNS = 100;
 
     private final Backtests backtests;
     private final GateDefinitions definitions;
-
-    BacktestPageController(Backtests backtests, GateDefinitions definitions) {
-        this.backtests = backtests;
-        this.definitions = definitions;
-    }
 
     @GetMapping("/series/{system}/{workload}/{environment}/backtest")
     String inForce(@PathVariable String system, @PathVariable String workload, @PathVariable String environment,

@@ -3,6 +3,8 @@ package dev.perfgate.web;
 import java.util.List;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -31,6 +33,7 @@ import dev.perfgate.run.RunService;
  * per request, measures, and the differential flame graph of their CPU profiles.
  */
 @Controller
+@RequiredArgsConstructor
 class CompareController {
 
     /** Frames under this share of the run's profile are left out of the diff tree. */
@@ -43,15 +46,6 @@ class CompareController {
     private final VerdictService verdicts;
     private final ResultsRepository results;
     private final ObjectProvider<RunProfiles> profiles;
-
-    CompareController(RunService runs, RunRepository repository, VerdictService verdicts, ResultsRepository results,
-            ObjectProvider<RunProfiles> profiles) {
-        this.runs = runs;
-        this.repository = repository;
-        this.verdicts = verdicts;
-        this.results = results;
-        this.profiles = profiles;
-    }
 
     @GetMapping("/compare")
     String compare(@RequestParam String run, @RequestParam(required = false) String with, Model model) {

@@ -1,5 +1,7 @@
 package dev.perfgate.web;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -7,13 +9,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 
 /** The home page: every series with its latest verdict, and the sign-in page. */
 @Controller
+@RequiredArgsConstructor
 class HomeController {
 
     private final SeriesOverview overview;
-
-    HomeController(SeriesOverview overview) {
-        this.overview = overview;
-    }
 
     @GetMapping("/")
     String home(Model model) {

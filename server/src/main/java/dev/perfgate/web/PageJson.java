@@ -1,5 +1,7 @@
 package dev.perfgate.web;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -8,13 +10,10 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code >} and {@code &} escaped, so no value can close the block.
  */
 @Component
+@RequiredArgsConstructor
 class PageJson {
 
     private final JsonMapper json;
-
-    PageJson(JsonMapper json) {
-        this.json = json;
-    }
 
     String embed(Object data) {
         return json.writeValueAsString(data).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");

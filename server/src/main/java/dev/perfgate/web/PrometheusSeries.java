@@ -5,6 +5,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.check.GateDefinitions;
@@ -20,6 +22,7 @@ import dev.perfgate.run.Run;
  * as rejected. The page loads it after it is shown, so a slow Prometheus never slows the page.
  */
 @Component
+@RequiredArgsConstructor
 class PrometheusSeries {
 
     /** What the chart draws; {@code reason} says why there are no points. Times in epoch milliseconds. */
@@ -31,11 +34,6 @@ class PrometheusSeries {
 
     private final GateDefinitions definitions;
     private final PrometheusClient prometheus;
-
-    PrometheusSeries(GateDefinitions definitions, PrometheusClient prometheus) {
-        this.definitions = definitions;
-        this.prometheus = prometheus;
-    }
 
     /** The check whose PromQL the page charts, if the series' checks read Prometheus. */
     Optional<CheckDefinition> check(Run run) {

@@ -4,6 +4,8 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -22,6 +24,7 @@ import dev.perfgate.system.ApiException;
 
 /** A series' runs (newest first, filtered, paged) and its trends per check. */
 @Controller
+@RequiredArgsConstructor
 class SeriesController {
 
     static final int PAGE = 25;
@@ -41,17 +44,6 @@ class SeriesController {
     private final GateDefinitions definitions;
     private final PageJson json;
     private final Clock clock;
-
-    SeriesController(SeriesQueries queries, RunRepository runs, RunService runService, VerdictRepository verdicts,
-            GateDefinitions definitions, PageJson json, Clock clock) {
-        this.queries = queries;
-        this.runs = runs;
-        this.runService = runService;
-        this.verdicts = verdicts;
-        this.definitions = definitions;
-        this.json = json;
-        this.clock = clock;
-    }
 
     @GetMapping("/series/{system}/{workload}/{environment}")
     String runs(@PathVariable String system, @PathVariable String workload, @PathVariable String environment,

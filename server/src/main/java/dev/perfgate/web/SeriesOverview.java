@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.stereotype.Component;
 
 import dev.perfgate.check.CheckResult;
@@ -20,6 +22,7 @@ import dev.perfgate.run.Series;
 
 /** The home page's rows: each series with its latest run and verdict and a sparkline of its key check. */
 @Component
+@RequiredArgsConstructor
 class SeriesOverview {
 
     static final int SPARKLINE_RUNS = 20;
@@ -33,13 +36,6 @@ class SeriesOverview {
     private final RunRepository runs;
     private final VerdictRepository verdicts;
     private final Clock clock;
-
-    SeriesOverview(SeriesQueries queries, RunRepository runs, VerdictRepository verdicts, Clock clock) {
-        this.queries = queries;
-        this.runs = runs;
-        this.verdicts = verdicts;
-        this.clock = clock;
-    }
 
     List<Row> rows() {
         return queries.series().stream().map(this::row).toList();

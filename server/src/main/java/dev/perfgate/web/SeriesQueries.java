@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
@@ -20,15 +22,12 @@ import dev.perfgate.run.Series;
  * series' runs, the pinned baseline. Plain finds and distincts only, like every store access.
  */
 @Repository
+@RequiredArgsConstructor
 class SeriesQueries {
 
     private static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("startedAt"), Sort.Order.desc("_id"));
 
     private final MongoTemplate mongo;
-
-    SeriesQueries(MongoTemplate mongo) {
-        this.mongo = mongo;
-    }
 
     /** Every series that has a run, sorted by name. */
     List<Series> series() {

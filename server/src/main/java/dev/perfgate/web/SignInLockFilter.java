@@ -3,6 +3,8 @@ package dev.perfgate.web;
 import java.io.IOException;
 import java.time.Duration;
 
+import lombok.RequiredArgsConstructor;
+
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -15,13 +17,10 @@ import dev.perfgate.security.SignInThrottle;
  * Refuses a sign-in of a locked user or from a locked address before its password is checked (the right password
  * does not help during the lockout): back to the sign-in page, which says for how long.
  */
+@RequiredArgsConstructor
 class SignInLockFilter extends OncePerRequestFilter {
 
     private final SignInThrottle throttle;
-
-    SignInLockFilter(SignInThrottle throttle) {
-        this.throttle = throttle;
-    }
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {

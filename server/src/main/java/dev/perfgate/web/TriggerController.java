@@ -1,5 +1,7 @@
 package dev.perfgate.web;
 
+import lombok.RequiredArgsConstructor;
+
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Valid;
 import org.springframework.http.HttpStatus;
@@ -22,15 +24,11 @@ import dev.perfgate.trigger.Triggers;
 
 /** Trigger a run from the browser and follow it live (the page polls a JSON endpoint) to its verdict. */
 @Controller
+@RequiredArgsConstructor
 class TriggerController {
 
     private final Triggers triggers;
     private final SeriesQueries queries;
-
-    TriggerController(Triggers triggers, SeriesQueries queries) {
-        this.triggers = triggers;
-        this.queries = queries;
-    }
 
     @GetMapping("/trigger")
     String form(@RequestParam(required = false) String system, @RequestParam(required = false) String workload,

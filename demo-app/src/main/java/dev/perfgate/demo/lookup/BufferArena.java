@@ -7,12 +7,15 @@ import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.util.function.BooleanSupplier;
 
+import lombok.RequiredArgsConstructor;
+
 /**
  * Hands out the buffer a lookup encodes its row into. Normally a small buffer per thread, reused; with the
  * {@code buffer} regression a fresh direct chunk per request, as Netty's {@code DirectArena.newUnpooledChunk}
  * did in Elastic's case: the JVM zeroes it and the kernel faults in every page, so CPU is spent on the
  * request path in {@link #newUnpooledChunk}.
  */
+@RequiredArgsConstructor
 class BufferArena {
 
     static final int POOLED_BYTES = 16 * 1024;
@@ -20,17 +23,10 @@ class BufferArena {
     private static final MethodHandle FREE = findFree();
 
     private final ThreadLocal<ByteBuffer> pooled = ThreadLocal.withInitial(() -> ByteBuffer.allocate(POOLED_BYTES));
+    /** Asked once per request whether to take the regression's path. */
     private final BooleanSupplier unpooled;
+    /** Size of one unpooled direct chunk. */
     private final int chunkBytes;
-
-    /**
-     * @param unpooled   asked once per request whether to take the regression's path
-     * @param chunkBytes size of one unpooled direct chunk
-     */
-    BufferArena(BooleanSupplier unpooled, int chunkBytes) {
-        this.unpooled = unpooled;
-        this.chunkBytes = chunkBytes;
-    }
 
     /** A cleared buffer for one request; give it back with {@link #release}. */
     ByteBuffer acquire() {

@@ -1,5 +1,7 @@
 package dev.perfgate.demo.lookup;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -8,13 +10,10 @@ import org.springframework.web.server.ResponseStatusException;
 
 /** {@code GET /api/lookup?id=N}: a database-like lookup in the in-memory product table. */
 @RestController
+@RequiredArgsConstructor
 class LookupController {
 
     private final LookupService service;
-
-    LookupController(LookupService service) {
-        this.service = service;
-    }
 
     @GetMapping("/api/lookup")
     LookupService.LookupResult lookup(@RequestParam(defaultValue = "1") long id) {

@@ -5,16 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.zip.CRC32;
 
+import lombok.RequiredArgsConstructor;
+
 /** Finds a product and encodes its row into a buffer, as a storage engine would before sending it. */
+@RequiredArgsConstructor
 class LookupService {
 
     private final ProductIndex index;
     private final BufferArena arena;
-
-    LookupService(ProductIndex index, BufferArena arena) {
-        this.index = index;
-        this.arena = arena;
-    }
 
     Optional<LookupResult> lookup(long id) {
         return index.find(id).map(this::encode);

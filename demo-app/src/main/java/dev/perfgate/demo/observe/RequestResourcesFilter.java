@@ -3,6 +3,8 @@ package dev.perfgate.demo.observe;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
+import lombok.RequiredArgsConstructor;
+
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -21,15 +23,12 @@ import org.springframework.web.servlet.HandlerMapping;
  * that process-wide CPU and GC metrics only give mixed with everything else.
  */
 @Component
+@RequiredArgsConstructor
 class RequestResourcesFilter extends OncePerRequestFilter {
 
     private final MeterRegistry registry;
     private final ThreadResources resources = new ThreadResources();
     private final boolean supported = resources.supported();
-
-    RequestResourcesFilter(MeterRegistry registry) {
-        this.registry = registry;
-    }
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {

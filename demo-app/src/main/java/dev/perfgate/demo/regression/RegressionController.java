@@ -3,6 +3,8 @@ package dev.perfgate.demo.regression;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -16,13 +18,10 @@ import org.springframework.web.server.ResponseStatusException;
 /** Switches regressions at run time: {@code GET /admin/regressions}, {@code PUT /admin/regressions/{name}}. */
 @RestController
 @RequestMapping("/admin/regressions")
+@RequiredArgsConstructor
 class RegressionController {
 
     private final RegressionSwitches switches;
-
-    RegressionController(RegressionSwitches switches) {
-        this.switches = switches;
-    }
 
     @GetMapping
     Map<String, Boolean> all() {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.EnumSet;
 import java.util.Set;
 
+import lombok.RequiredArgsConstructor;
+
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -14,15 +16,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /** Applies the {@code X-Regression: cpu,alloc} header: those regressions are on for this request only. */
 @Component
+@RequiredArgsConstructor
 class RegressionOverrideFilter extends OncePerRequestFilter {
 
     static final String HEADER = "X-Regression";
 
     private final RegressionSwitches switches;
-
-    RegressionOverrideFilter(RegressionSwitches switches) {
-        this.switches = switches;
-    }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)

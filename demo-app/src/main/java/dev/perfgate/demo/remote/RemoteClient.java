@@ -1,13 +1,12 @@
 package dev.perfgate.demo.remote;
 
+import lombok.RequiredArgsConstructor;
+
 /** Calls the simulated remote service: holds a connection while the "network" takes its time. */
+@RequiredArgsConstructor
 class RemoteClient {
 
     private final ConnectionPool pool;
-
-    RemoteClient(ConnectionPool pool) {
-        this.pool = pool;
-    }
 
     RemoteResult call(long delayMs) throws InterruptedException {
         long start = System.nanoTime();

@@ -1,5 +1,7 @@
 package dev.perfgate.demo.transform;
 
+import lombok.RequiredArgsConstructor;
+
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -7,13 +9,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** {@code GET /api/transform}: a JSON transform (parse, map, serialise) of a fixed order. */
 @RestController
+@RequiredArgsConstructor
 class TransformController {
 
     private final TransformService service;
-
-    TransformController(TransformService service) {
-        this.service = service;
-    }
 
     @GetMapping("/api/transform")
     ResponseEntity<String> transform() {

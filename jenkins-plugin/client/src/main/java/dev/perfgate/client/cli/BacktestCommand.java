@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  * replays a series' recorded runs through a checks file, or the checks in force, and prints what the gate would
  * have said run by run.
  */
-@Command(name = "backtest", sortOptions = false,
+@Command(name = "backtest", sortOptions = false, modelTransformer = SeriesOptions.NotRequired.class,
     description = {"Replays the newest runs of a series through FILE (a checks/*.yaml), or the checks in force"
         + " without FILE, and prints per run the verdict given and the verdict replayed, with the checks that did"
         + " not pass. PerfGate stores nothing and sends no alert.",
@@ -37,14 +37,8 @@ final class BacktestCommand implements Callable<Integer> {
       description = "The series, e.g. demo-app/peak/local (or --system, --workload and --environment)")
   String series;
 
-  @Option(names = "--system", paramLabel = "NAME", description = "The series' system")
-  String system;
-
-  @Option(names = "--workload", paramLabel = "NAME", description = "The series' workload")
-  String workload;
-
-  @Option(names = "--environment", paramLabel = "NAME", description = "The series' environment")
-  String environment;
+  @Mixin
+  SeriesOptions names;
 
   @Option(names = "--runs", paramLabel = "N", defaultValue = "100",
       description = "How many of the newest runs to replay, 1 to 500 (default: ${DEFAULT-VALUE})")
@@ -63,6 +57,9 @@ final class BacktestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     PerfGateCli.Context context = connection.context();
+    String system = names.system;
+    String workload = names.workload;
+    String environment = names.environment;
     if (series != null) {
       String[] parts = series.split("/", -1);
       if (parts.length != 3 || Arrays.stream(parts).anyMatch(String::isBlank)

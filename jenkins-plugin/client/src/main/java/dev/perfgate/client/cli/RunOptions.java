@@ -4,19 +4,14 @@ import dev.perfgate.client.api.RunRequest;
 import dev.perfgate.client.gate.CiEnvironment;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The series a run belongs to and what CI knows about it; CI's own variables fill what is not given. */
 final class RunOptions {
 
-  @Option(names = "--system", required = true, paramLabel = "NAME", description = "System under test")
-  String system;
-
-  @Option(names = "--workload", required = true, paramLabel = "NAME", description = "Workload (the load script)")
-  String workload;
-
-  @Option(names = "--environment", required = true, paramLabel = "NAME", description = "Test environment")
-  String environment;
+  @Mixin
+  SeriesOptions series;
 
   @Option(names = "--run-id", paramLabel = "ID", description = "Your id of this run in its series (default: from the CI"
       + " environment: BUILD_TAG, gh-GITHUB_RUN_ID-ATTEMPT, gl-CI_PIPELINE_ID-CI_JOB_ID; else a UUID). The same id"
@@ -50,7 +45,7 @@ final class RunOptions {
 
   /** The request, with what the CI environment says where the options say nothing. */
   RunRequest request(CiEnvironment ci) {
-    return RunRequest.builder(system, workload, environment)
+    return RunRequest.builder(series.system, series.workload, series.environment)
         .runId(runId != null ? runId : ci.runId())
         .version(version)
         .buildUrl(buildUrl != null ? buildUrl : ci.buildUrl())
