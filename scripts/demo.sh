@@ -45,9 +45,9 @@ for arg in "$@"; do
 done
 
 if [[ $quick == 1 ]]; then
-  users=6 ramp=3 duration=25 matrix=40 cooldown=15
+  users=6 ramp=3 duration=25 matrix=40 cooldown=2
 else
-  users=6 ramp=10 duration=90 matrix=40 cooldown=15
+  users=6 ramp=10 duration=90 matrix=40 cooldown=2
 fi
 
 log() { printf '\n== %s\n' "$*"; }
@@ -186,9 +186,8 @@ restart_demo_app() { # stop the demo app and start a new JVM, without the JIT wa
 load_run() { # label version step [duration]
   count=$((count + 1))
   local run_id="demo-$stamp-$count"
-  # Pyroscope keeps 10-second buckets and a run's profile window reaches one upload interval (10 s) past its end:
-  # the pause keeps the next run's first requests out of it (with 8 s, the CPU regression's first seconds landed
-  # in the second baseline's profile, and the fixed run after it was compared with that)
+  # a run's profiles are read up to the last whole 10 s bucket before its end, and its verdict (which the CLI waits
+  # for) is given one upload interval after the end: the next run's load cannot reach its window, the pause is short
   (( count > 1 )) && sleep "$cooldown"
   log "Run $count: $1 (version $2)"
   set +e

@@ -37,6 +37,22 @@ class Judge {
         }
     }
 
+    /**
+     * When a run that ended can be judged: at once, or, when its checks read profiles, once the agent's last upload
+     * of the run is in Pyroscope (one upload interval after the end, and a margin), so that the verdict reads the
+     * whole run and nothing after it.
+     */
+    Instant judgeableAt(Run run, Instant now) {
+        Instant end = run.endedAt();
+        GateDefinition.Pyroscope config = definitions.find(run.system(), run.workload(), run.environment())
+                .map(gate -> gate.pyroscopeFor(run.environment())).orElse(null);
+        if (end == null || config == null) {
+            return now;
+        }
+        Instant settled = ProfileEvidence.target(config).settled(end);
+        return settled.isAfter(now) ? settled : now;
+    }
+
     /** The verdict on a run; marks it invalid (or valid again) as its validity says. */
     Judgement judge(Run run, Verdict.Stamp stamp) {
         Optional<String> setAside = Validity.setAside(run);

@@ -42,7 +42,7 @@ import dev.perfgate.run.Run;
 
 /**
  * Gathers the profile evidence of a run when it is judged: for each configured profile type, the
- * run's profile from Pyroscope over its steady-state window (padded by one upload interval), the
+ * run's profile from Pyroscope over its steady-state window (up to the last whole bucket before its end), the
  * baseline run's, TopN and the diff that names what grew. Pyroscope down or empty: the evidence
  * says so and the links are still given.
  */
@@ -280,9 +280,9 @@ class ProfileEvidence {
         return new Evidence(List.copyOf(summaries), fetches, Map.of(), null);
     }
 
-    /** What was read for one side: application, series name, labels and the window as queried (padded). */
+    /** What was read for one side: application, series name, labels and the window as queried. */
     static ProfileSummary.Query query(PyroscopeTarget target, ProfileType type, ProfiledRun run) {
-        TimeWindow window = target.padded(run.selection().window());
+        TimeWindow window = target.queried(run.selection().window());
         return new ProfileSummary.Query(target.application(), target.profileName(type),
                 Map.copyOf(target.allLabels(run.selection())), target.query(type, run.selection()), window.from(),
                 window.until());
@@ -353,13 +353,20 @@ class ProfileEvidence {
                 c.selfShareDelta(), c.selfDelta(), box(c.selfPerRequestDelta()));
     }
 
+    /**
+     * The run as its profiles are read: the steady state up to the last whole Pyroscope bucket before its end (no time
+     * after the run), and the requests of that part of it (the steady state's, in proportion to the time kept).
+     */
     static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results, JudgedWindow window) {
-        ProfileSelection selection = ProfileSelection.of(TimeWindow.of(window.steadyStateStart(), window.end()));
+        TimeWindow steady = TimeWindow.of(window.steadyStateStart(), window.end());
+        TimeWindow read = PyroscopeTarget.endingAtBucket(steady);
+        ProfileSelection selection = ProfileSelection.of(read);
         if (config.runLabel() != null) {
             selection = selection.withLabel(config.runLabel(), run.runId());
         }
-        long requests = results == null || results.global() == null ? 0 : results.global().count();
-        return new ProfiledRun(selection, requests);
+        long all = results == null || results.global() == null ? 0 : results.global().count();
+        double kept = steady.duration().isZero() ? 1 : (double) read.duration().toMillis() / steady.duration().toMillis();
+        return new ProfiledRun(selection, Math.round(all * kept));
     }
 
     static PyroscopeTarget target(GateDefinition.Pyroscope config) {

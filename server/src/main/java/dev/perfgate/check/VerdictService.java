@@ -95,7 +95,7 @@ public class VerdictService {
     void onResults(ResultsAttached event) {
         runs.findById(event.runId()).filter(Run::isEnded).ifPresent(run -> {
             markPending(run, "results attached");
-            queue.request(run, new ObjectId().toHexString(), "results attached", clock.instant());
+            queue.request(run, new ObjectId().toHexString(), "results attached", judge.judgeableAt(run, clock.instant()));
             events.publishEvent(new JudgingQueued(run.id()));
         });
     }
@@ -106,7 +106,7 @@ public class VerdictService {
      */
     void queueEnded(Run run, String reason) {
         markPending(run, reason);
-        if (queue.addIfAbsent(run, "ended-" + run.id(), reason, clock.instant())) {
+        if (queue.addIfAbsent(run, "ended-" + run.id(), reason, judge.judgeableAt(run, clock.instant()))) {
             events.publishEvent(new JudgingQueued(run.id()));
         }
     }

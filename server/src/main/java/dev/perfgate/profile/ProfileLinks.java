@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * Deep links into the profiling UI: the flamegraph of a run and the diff / side-by-side comparison of two runs.
- * Pure functions; windows are padded by the target's upload interval exactly as the fetch is.
+ * Pure functions; windows end at the last whole bucket before the run's end exactly as the fetch does.
  *
  * <p>Classic Pyroscope UI: {@code /?query&from&until}, {@code /comparison} and {@code /comparison-diff} with
  * {@code leftQuery/rightQuery/leftFrom/leftUntil/rightFrom/rightUntil} (epoch seconds) plus {@code query/from/until}
@@ -19,9 +19,9 @@ public final class ProfileLinks {
     private ProfileLinks() {
     }
 
-    /** The flamegraph of one run over its (padded) window. */
+    /** The flamegraph of one run over its window as queried. */
     public static String flamegraph(PyroscopeTarget target, ProfileType type, ProfileSelection run) {
-        TimeWindow window = target.padded(run.window());
+        TimeWindow window = target.queried(run.window());
         return switch (target.dialect()) {
             case CLASSIC -> UrlQuery.at(target.uiUrl(), "/")
                     .param("query", target.query(type, run))
@@ -55,8 +55,8 @@ public final class ProfileLinks {
 
     private static String classicComparison(PyroscopeTarget target, ProfileType type, String path,
                                             ProfileSelection baseline, ProfileSelection run) {
-        TimeWindow left = target.padded(baseline.window());
-        TimeWindow right = target.padded(run.window());
+        TimeWindow left = target.queried(baseline.window());
+        TimeWindow right = target.queried(run.window());
         return UrlQuery.at(target.uiUrl(), path)
                 .param("leftQuery", target.query(type, baseline))
                 .param("rightQuery", target.query(type, run))
@@ -77,8 +77,8 @@ public final class ProfileLinks {
      */
     private static String drilldownDiff(PyroscopeTarget target, ProfileType type, ProfileSelection baseline,
                                         ProfileSelection run) {
-        TimeWindow left = target.padded(baseline.window());
-        TimeWindow right = target.padded(run.window());
+        TimeWindow left = target.queried(baseline.window());
+        TimeWindow right = target.queried(run.window());
         return drilldown(target, type, "diff-flame-graph")
                 .filters("var-filtersBaseline", target.allLabels(baseline))
                 .filters("var-filtersComparison", target.allLabels(run))

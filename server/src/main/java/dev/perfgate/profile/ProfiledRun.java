@@ -9,7 +9,7 @@ public record ProfiledRun(ProfileSelection selection, long requests) {
         Objects.requireNonNull(selection, "selection");
     }
 
-    /** The unpadded run window and its requests, for per-second and per-request rates. */
+    /** The window read and its requests, for per-second and per-request rates. */
     public Workload workload() {
         return Workload.of(selection.window(), requests);
     }

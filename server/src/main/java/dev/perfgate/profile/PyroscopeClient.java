@@ -54,7 +54,7 @@ public final class PyroscopeClient implements ProfileSource {
 
     @Override
     public ProfileFetch fetch(PyroscopeTarget target, ProfileType type, ProfileSelection selection) {
-        TimeWindow window = target.padded(selection.window());
+        TimeWindow window = target.queried(selection.window());
         String query = target.query(type, selection);
         String what = type.label() + " profile " + query + " over " + window;
         URI uri = renderUri(target, query, window);

@@ -2,6 +2,7 @@ package dev.perfgate.profile;
 
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
@@ -22,7 +23,7 @@ import lombok.With;
  * @param labels         static label matchers added to every query (e.g. {@code env="perf"})
  * @param profileTypes   the types to fetch, in order
  * @param profileNames   per-type overrides of the classic suffix or the Grafana profile-type id
- * @param uploadInterval the agent's upload interval; windows are padded by it on both sides
+ * @param uploadInterval the agent's upload interval: judging waits that long after a run's end for its last profile
  * @param maxNodes       {@code max-nodes} asked from the server; high so that function totals stay exact
  * @param dataSourceUid  Grafana Pyroscope data source uid for Drilldown links, or {@code null} for Grafana's default
  */
@@ -39,6 +40,10 @@ public record PyroscopeTarget(
         @With String dataSourceUid) {
 
     public static final Duration DEFAULT_UPLOAD_INTERVAL = Duration.ofSeconds(10);
+    /** Pyroscope's storage resolution: profiles are kept and answered in buckets of this length. */
+    public static final Duration BUCKET = Duration.ofSeconds(10);
+    /** An upload's way from the agent into Pyroscope's storage. */
+    static final Duration INGEST_MARGIN = Duration.ofSeconds(2);
     public static final int DEFAULT_MAX_NODES = 65_536;
 
     public PyroscopeTarget {
@@ -123,11 +128,27 @@ public record PyroscopeTarget(
     }
 
     /**
-     * The window actually queried and linked: the run window extended at its end by one upload interval, so that
-     * the samples of the run's last seconds are in. Not at its start: an upload that overlaps the start is in anyway,
-     * and one more interval before it would take in the tail of the run before (back-to-back runs of a series).
+     * The window actually queried and linked: the run's window ending at the last whole storage bucket before the
+     * run's end. Pyroscope keeps {@link #BUCKET} buckets and answers a query with every bucket the window overlaps,
+     * whole (an upload that spans two buckets is split between them by time). Measured on Pyroscope OSS 0.37.2: the
+     * window [T, T+15 s) returns the buckets [T, T+10 s) and [T+10 s, T+20 s) whole, and [T, T+10 s) only the first.
+     * So a window ending mid-bucket would take in up to 10 s after the run's end (a restart or the next run); ending at
+     * the bucket boundary it takes in none. Its start stays (its bucket may hold the last seconds before the steady
+     * state, never a later run). A window within one bucket keeps its end. Judging waits for {@link #settled}.
      */
-    public TimeWindow padded(TimeWindow window) {
-        return TimeWindow.of(window.from(), window.until().plus(uploadInterval));
+    public TimeWindow queried(TimeWindow window) {
+        return endingAtBucket(window);
+    }
+
+    /** {@code window} ending at the last {@link #BUCKET} boundary within it (itself when it lies within one bucket). */
+    public static TimeWindow endingAtBucket(TimeWindow window) {
+        long bucket = BUCKET.getSeconds();
+        Instant end = Instant.ofEpochSecond(Math.floorDiv(window.until().getEpochSecond(), bucket) * bucket);
+        return end.isAfter(window.from()) ? TimeWindow.of(window.from(), end) : window;
+    }
+
+    /** When the profiles of a run that ended at {@code end} are all in: the agent uploads each interval after it. */
+    public Instant settled(Instant end) {
+        return end.plus(uploadInterval).plus(INGEST_MARGIN);
     }
 }

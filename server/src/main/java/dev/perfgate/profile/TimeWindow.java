@@ -23,11 +23,6 @@ public record TimeWindow(Instant from, Instant until) {
         return Duration.between(from, until);
     }
 
-    /** The window widened by {@code padding} on both sides, so that profiles uploaded at interval edges are included. */
-    public TimeWindow padded(Duration padding) {
-        return new TimeWindow(from.minus(padding), until.plus(padding));
-    }
-
     long fromEpochSecond() {
         return from.getEpochSecond();
     }

@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
- * How much work a profile covers, to turn amounts into rates: the run's duration (unpadded) and its request count.
+ * How much work a profile covers, to turn amounts into rates: the duration read and its request count.
  * A zero duration or request count means "unknown" and yields no rate.
  */
 public record Workload(Duration duration, long requests) {

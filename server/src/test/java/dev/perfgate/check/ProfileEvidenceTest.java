@@ -18,6 +18,8 @@ import dev.perfgate.profile.ProfileSelection;
 import dev.perfgate.profile.ProfiledRun;
 import dev.perfgate.profile.Quantity;
 import dev.perfgate.profile.TimeWindow;
+import dev.perfgate.results.RequestStats;
+import dev.perfgate.results.RunResults;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunStatus;
 import dev.perfgate.run.Trigger;
@@ -51,6 +53,26 @@ class ProfileEvidenceTest {
         Measurement value = collected.value(new ValueSource.Profile("cpu", "totalPerRequest", null));
         assertThat(value.present()).isFalse();
         assertThat(value.missing()).contains("no steady state");
+    }
+
+    @Test
+    void shouldReadTheProfilesUpToTheLastWholeBucketWithTheRequestsOfThatPart() {
+        // Given a steady state of 65 s (10:00:02 to 10:01:07) with 1,300 requests
+        Instant start = Instant.parse("2026-03-01T10:00:02Z");
+        Run run = new Run("id", "s", "w", "e", "1", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
+                start, start.plusSeconds(65), 0, RunStatus.COMPLETED, null, start, null, null);
+        RequestStats all = new RequestStats("All Requests", 1300, 1300, 0, 0.0, 5.0, 40.0, 300.0, 35.0, null, null,
+                null, 80.0, null, 20.0);
+        RunResults results = new RunResults("id", "perfgate-results/v1", "gatling", null, false, all, List.of(), Map.of(),
+                List.of(), start);
+
+        // When
+        ProfiledRun read = ProfileEvidence.profiled(GATE.pyroscope(), run, results,
+                new JudgedWindow(start, start.plusSeconds(65), true));
+
+        // Then the bucket from 10:01:00, which reaches 3 s past the end, is left out, and so are its requests
+        assertThat(read.selection().window()).isEqualTo(TimeWindow.of(start, Instant.parse("2026-03-01T10:01:00Z")));
+        assertThat(read.requests()).as("1,300 x 58 s / 65 s").isEqualTo(1160);
     }
 
     @Test

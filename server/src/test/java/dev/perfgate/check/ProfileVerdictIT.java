@@ -120,8 +120,9 @@ class ProfileVerdictIT extends SharedServer {
         assertThat(stored.path("runQuery").path("query").asString()).isEqualTo(app + ".cpu{}");
         assertThat(Instant.parse(stored.path("runQuery").path("from").asString())).as("steady state start")
                 .isBetween(regressed, regressed.plusSeconds(20));
-        assertThat(stored.path("runQuery").path("until").asString()).isEqualTo(regressed.plusSeconds(70).toString());
-        assertThat(stored.path("baselineQuery").path("until").asString()).isEqualTo(base.plusSeconds(70).toString());
+        assertThat(stored.path("runQuery").path("until").asString()).as("the run's end: a whole bucket, nothing after it")
+                .isEqualTo(regressed.plusSeconds(60).toString());
+        assertThat(stored.path("baselineQuery").path("until").asString()).isEqualTo(base.plusSeconds(60).toString());
         assertThat(stored.toString()).doesNotContain("Late.upload");
         assertThat(again.path("verdictId").asString()).isEqualTo(judged.path("verdictId").asString());
         // the call trees the verdict judged are stored with it, the late upload not in them
@@ -133,6 +134,38 @@ class ProfileVerdictIT extends SharedServer {
         assertThat(run.root().orElseThrow().child("main").orElseThrow().child("Late.upload")).isEmpty();
         assertThat(baseline.profile().numTicks()).isEqualTo(542);
         assertThat(baseline.runId()).isEqualTo(stored.path("baselineRunId").asString());
+    }
+
+    @Test
+    void shouldJudgeARunOnceTheAgentsLastUploadOfItIsIn() throws Exception {
+        // Given a run of the last minute whose agent sends its last 10 s after the run has ended, as the Java agent does
+        String app = "pglast" + System.nanoTime();
+        write(checks(TestServers.pyroscopeUrl(), app));
+        Instant lastBucket = Instant.ofEpochSecond(Math.floorDiv(Instant.now().getEpochSecond(), 10) * 10).minusSeconds(10);
+        Instant start = lastBucket.minusSeconds(50);
+        ingestAt(app, lastBucket.minusSeconds(20), "main;http;JsonTransform.run 500\n");
+        String id = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test","runId":"1","startedAt":"%s"}"""
+                .formatted(system, start)).text("id");
+        api.post("/api/v1/runs/" + id + "/results", """
+                {"format":"perfgate-results/v1","global":{"count":6000,"ok":6000,"ko":0,"p99Ms":100,"throughputRps":100},
+                 "measures":{"cpu_avg_pct":20}}""");
+        Instant ended = Instant.now();
+        api.post("/api/v1/runs/" + id + "/end", "{}");
+
+        // When the last upload lands two seconds after the end
+        Thread.sleep(2000);
+        ingestAt(app, lastBucket, "main;http;JsonTransform.run 300\n");
+        Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
+
+        // Then the verdict was given one upload interval after the end, and read it
+        assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
+        assertThat(Instant.parse(verdict.body().path("evaluatedAt").asString())).isAfter(ended.plusSeconds(10));
+        JsonNode profile = verdict.body().path("profiles").get(0);
+        assertThat(profile.path("runTicks").asLong()).as(profile.toString()).isEqualTo(800);
+        Instant until = Instant.parse(profile.path("runQuery").path("until").asString());
+        assertThat(until).as("a whole bucket, before the end").isBetween(lastBucket.plusSeconds(10), ended.plusSeconds(1));
+        assertThat(until.getEpochSecond() % 10).isZero();
     }
 
     @Test

@@ -23,25 +23,25 @@ class ProfileLinksTest {
     private static final String CPU_ID = "process_cpu%3Acpu%3Ananoseconds%3Acpu%3Ananoseconds";
 
     @Test
-    void shouldLinkClassicFlamegraphOverPaddedWindowInEpochSeconds() {
+    void shouldLinkClassicFlamegraphOverItsWindowInEpochSeconds() {
         assertThat(ProfileLinks.flamegraph(CLASSIC, ProfileType.CPU, RUN)).isEqualTo(
-                "http://127.0.0.1:4041/?query=" + RUN_QUERY + "&from=1710353700&until=1710354010");
+                "http://127.0.0.1:4041/?query=" + RUN_QUERY + "&from=1710353700&until=1710354000");
     }
 
     @Test
     void shouldLinkClassicDiffWithBaselineOnTheLeft() {
         assertThat(ProfileLinks.diff(CLASSIC, ProfileType.CPU, BASELINE, RUN)).isEqualTo(
                 "http://127.0.0.1:4041/comparison-diff?leftQuery=" + BASELINE_QUERY + "&rightQuery=" + RUN_QUERY
-                        + "&leftFrom=1710349200&leftUntil=1710349510&rightFrom=1710353700&rightUntil=1710354010"
-                        + "&query=" + RUN_QUERY + "&from=1710349200&until=1710354010");
+                        + "&leftFrom=1710349200&leftUntil=1710349500&rightFrom=1710353700&rightUntil=1710354000"
+                        + "&query=" + RUN_QUERY + "&from=1710349200&until=1710354000");
     }
 
     @Test
     void shouldLinkClassicSideBySideComparison() {
         assertThat(ProfileLinks.comparison(CLASSIC, ProfileType.CPU, BASELINE, RUN)).isEqualTo(
                 "http://127.0.0.1:4041/comparison?leftQuery=" + BASELINE_QUERY + "&rightQuery=" + RUN_QUERY
-                        + "&leftFrom=1710349200&leftUntil=1710349510&rightFrom=1710353700&rightUntil=1710354010"
-                        + "&query=" + RUN_QUERY + "&from=1710349200&until=1710354010");
+                        + "&leftFrom=1710349200&leftUntil=1710349500&rightFrom=1710353700&rightUntil=1710354000"
+                        + "&query=" + RUN_QUERY + "&from=1710349200&until=1710354000");
     }
 
     @Test
@@ -52,7 +52,7 @@ class ProfileLinksTest {
         // When / Then
         assertThat(ProfileLinks.flamegraph(proxied, ProfileType.WALL, ProfileSelection.of(RUN.window()))).isEqualTo(
                 "https://tools.example.com/pyroscope/?query=perfgate-demo.wall%7Benv%3D%22perf%22%7D"
-                        + "&from=1710353700&until=1710354010");
+                        + "&from=1710353700&until=1710354000");
     }
 
     @Test
@@ -63,7 +63,7 @@ class ProfileLinksTest {
         // When / Then
         assertThat(ProfileLinks.flamegraph(PyroscopeTarget.classic("http://p:4040", "app"), ProfileType.CPU, run))
                 .isEqualTo("http://p:4040/?query=app.itimer%7Bbranch%3D%22say%20%5C%22hi%5C%22%22%7D"
-                        + "&from=1710353700&until=1710354010");
+                        + "&from=1710353700&until=1710354000");
     }
 
     @Test
@@ -71,7 +71,7 @@ class ProfileLinksTest {
         assertThat(ProfileLinks.flamegraph(GRAFANA, ProfileType.CPU, RUN)).isEqualTo(
                 DRILLDOWN + "?explorationType=flame-graph&var-serviceName=checkout&var-profileMetricId=" + CPU_ID
                         + "&var-filters=env%7C%3D%7Cperf&var-filters=run_id%7C%3D%7C42"
-                        + "&from=1710353700000&to=1710354010000");
+                        + "&from=1710353700000&to=1710354000000");
     }
 
     @Test
@@ -80,10 +80,10 @@ class ProfileLinksTest {
                 DRILLDOWN + "?explorationType=diff-flame-graph&var-serviceName=checkout&var-profileMetricId=" + CPU_ID
                         + "&var-filtersBaseline=env%7C%3D%7Cperf&var-filtersBaseline=run_id%7C%3D%7C41"
                         + "&var-filtersComparison=env%7C%3D%7Cperf&var-filtersComparison=run_id%7C%3D%7C42"
-                        + "&from=1710349200000&to=1710354010000"
-                        + "&from-2=1710349200000&to-2=1710349510000&from-3=1710353700000&to-3=1710354010000"
-                        + "&diffFrom=1710349200000&diffTo=1710349510000"
-                        + "&diffFrom-2=1710353700000&diffTo-2=1710354010000");
+                        + "&from=1710349200000&to=1710354000000"
+                        + "&from-2=1710349200000&to-2=1710349500000&from-3=1710353700000&to-3=1710354000000"
+                        + "&diffFrom=1710349200000&diffTo=1710349500000"
+                        + "&diffFrom-2=1710353700000&diffTo-2=1710354000000");
     }
 
     @Test
@@ -103,7 +103,7 @@ class ProfileLinksTest {
                 .isEqualTo("https://g.example.com/a/grafana-pyroscope-app/explore?explorationType=flame-graph"
                         + "&var-dataSource=pyro-1&var-serviceName=cart"
                         + "&var-profileMetricId=memory%3Aalloc_in_new_tlab_bytes%3Abytes%3Aspace%3Abytes"
-                        + "&var-filters=team%7C%3D%7Ca__gfc__b__gfp__c&from=1710353700000&to=1710354010000");
+                        + "&var-filters=team%7C%3D%7Ca__gfc__b__gfp__c&from=1710353700000&to=1710354000000");
     }
 
     @Test

@@ -30,7 +30,7 @@ class PyroscopeClientTest {
             assertThat(ok.query()).isEqualTo("perfgate-demo.itimer{run_id=\"42\"}");
         });
         assertThat(transport.requested).containsExactly(URI.create("http://127.0.0.1:4041/render"
-                + "?query=perfgate-demo.itimer%7Brun_id%3D%2242%22%7D&from=1710353700&until=1710354010"
+                + "?query=perfgate-demo.itimer%7Brun_id%3D%2242%22%7D&from=1710353700&until=1710354000"
                 + "&format=json&max-nodes=65536"));
     }
 
@@ -47,7 +47,7 @@ class PyroscopeClientTest {
                 ok -> assertThat(ok.profile().quantity()).isEqualTo(Quantity.nanoseconds()));
         assertThat(transport.requested).containsExactly(URI.create("http://127.0.0.1:4040/pyroscope/render"
                 + "?query=process_cpu%3Acpu%3Ananoseconds%3Acpu%3Ananoseconds%7Bservice_name%3D%22checkout%22%2C"
-                + "run_id%3D%2242%22%7D&from=1710353700000&until=1710354010000&format=json&max-nodes=65536"));
+                + "run_id%3D%2242%22%7D&from=1710353700000&until=1710354000000&format=json&max-nodes=65536"));
     }
 
     @Test
@@ -63,7 +63,7 @@ class PyroscopeClientTest {
         // Then
         assertThat(fetch).isInstanceOf(ProfileFetch.Empty.class);
         assertThat(fetch.reason()).isEqualTo("no CPU samples in CPU profile perfgate-demo.itimer{run_id=\"42\"} over "
-                + "2024-03-13T18:15:00Z – 2024-03-13T18:20:10Z: the agent did not run or did not send during this "
+                + "2024-03-13T18:15:00Z – 2024-03-13T18:20:00Z: the agent did not run or did not send during this "
                 + "window, or the labels do not match");
     }
 
@@ -101,9 +101,9 @@ class PyroscopeClientTest {
         // Then
         assertThat(fetch).isInstanceOf(ProfileFetch.UnknownApplication.class);
         assertThat(fetch.reason()).startsWith("Grafana Pyroscope at http://127.0.0.1:4040 has no service_name "
-                + "'payments' in the 24 h before 2024-03-13T18:20:10Z (it knows cart, checkout)");
+                + "'payments' in the 24 h before 2024-03-13T18:20:00Z (it knows cart, checkout)");
         assertThat(transport.posted)
-                .containsExactly("{\"name\":\"service_name\",\"start\":1710267300000,\"end\":1710354010000}");
+                .containsExactly("{\"name\":\"service_name\",\"start\":1710267300000,\"end\":1710354000000}");
     }
 
     @Test
@@ -132,7 +132,7 @@ class PyroscopeClientTest {
         assertThat(fetch.isOk()).isFalse();
         assertThat(fetch.reason()).isEqualTo("Pyroscope at http://127.0.0.1:4041 is unreachable "
                 + "(ConnectException: Connection refused) while fetching CPU profile perfgate-demo.itimer"
-                + "{run_id=\"42\"} over 2024-03-13T18:15:00Z – 2024-03-13T18:20:10Z");
+                + "{run_id=\"42\"} over 2024-03-13T18:15:00Z – 2024-03-13T18:20:00Z");
     }
 
     @Test

@@ -75,16 +75,32 @@ class PyroscopeTargetTest {
     }
 
     @Test
-    void shouldExtendTheWindowByOneUploadIntervalAtItsEndOnly() {
-        // Given
-        PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop").withUploadInterval(Duration.ofSeconds(15));
+    void shouldEndTheQueriedWindowAtTheLastWholeBucketBeforeTheRunsEnd() {
+        // Given a run from 18:15:03 to 18:20:07 (Pyroscope answers every 10 s bucket a window overlaps, whole)
+        PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop");
+        TimeWindow run = TimeWindow.of(Instant.parse("2024-03-13T18:15:03Z"), Instant.parse("2024-03-13T18:20:07Z"));
 
         // When
-        TimeWindow padded = target.padded(WINDOW);
+        TimeWindow queried = target.queried(run);
 
-        // Then the start stays: one interval earlier would be the previous run's tail
-        assertThat(padded.from()).isEqualTo(WINDOW.from());
-        assertThat(padded.until()).isEqualTo(Instant.parse("2024-03-13T18:20:15Z"));
+        // Then the bucket 18:20:00-18:20:10, which holds 3 s after the run, is left out; the start stays
+        assertThat(queried.from()).isEqualTo(run.from());
+        assertThat(queried.until()).isEqualTo(Instant.parse("2024-03-13T18:20:00Z"));
+        assertThat(target.queried(queried)).as("already whole buckets").isEqualTo(queried);
+    }
+
+    @Test
+    void shouldKeepAWindowWithinOneBucketAsItIs() {
+        TimeWindow short_ = TimeWindow.of(Instant.parse("2024-03-13T18:15:01Z"), Instant.parse("2024-03-13T18:15:08Z"));
+
+        assertThat(PyroscopeTarget.endingAtBucket(short_)).isEqualTo(short_);
+    }
+
+    @Test
+    void shouldCountTheRunsProfilesAsSettledOneUploadIntervalAndAMarginAfterItsEnd() {
+        PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop").withUploadInterval(Duration.ofSeconds(15));
+
+        assertThat(target.settled(WINDOW.until())).isEqualTo(Instant.parse("2024-03-13T18:20:17Z"));
     }
 
     @Test
