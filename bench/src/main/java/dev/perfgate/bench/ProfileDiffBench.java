@@ -83,8 +83,8 @@ public final class ProfileDiffBench {
         ProfileSelection base = ProfileSelection.of(baseWindow).withLabel("run_id", "base");
         ProfileSelection run = ProfileSelection.of(runWindow).withLabel("run_id", "run");
         PyroscopeClient client = new PyroscopeClient(Duration.ofSeconds(3), Duration.ofMinutes(2));
-        awaitIngested(server, target.query(ProfileType.CPU, base), target.padded(baseWindow), total(pair.baseline));
-        awaitIngested(server, target.query(ProfileType.CPU, run), target.padded(runWindow), total(pair.run));
+        awaitIngested(server, target.query(ProfileType.CPU, base), target.queried(baseWindow), total(pair.baseline));
+        awaitIngested(server, target.query(ProfileType.CPU, run), target.queried(runWindow), total(pair.run));
         System.out.printf(Locale.US, "ingested into %s as %s.cpu in %.1f s%n", url, app,
                 (System.nanoTime() - ingestStart) / 1e9);
 
@@ -100,8 +100,8 @@ public final class ProfileDiffBench {
     private static void timeAgainstServer(PyroscopeBenchServer server, PyroscopeClient client, PyroscopeTarget target,
                                           SyntheticProfiles pair, ProfileSelection base, ProfileSelection run)
             throws Exception {
-        TimeWindow left = target.padded(base.window());
-        TimeWindow right = target.padded(run.window());
+        TimeWindow left = target.queried(base.window());
+        TimeWindow right = target.queried(run.window());
         String leftQuery = target.query(ProfileType.CPU, base);
         String rightQuery = target.query(ProfileType.CPU, run);
         byte[] serverBaseline = server.render(leftQuery, left.from(), left.until(), MAX_NODES);
