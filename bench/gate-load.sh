@@ -9,6 +9,8 @@
 #   STARTS=5 BENCH=no bench/gate-load.sh    # start-up only: 5 starts on empty stores, then their median
 #   JFR=/tmp/gate.jfr bench/gate-load.sh    # records the server with Java Flight Recorder
 #   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
+#   BENCH=history bench/gate-load.sh        # GateHistoryBench instead: end → verdict at 100 … 100,000 runs of history
+#   BENCH=history SIZES=100,1000,10000 SAMPLES=30 bench/gate-load.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 jar="${JAR:-$root/server/target/perfgate-server-exec.jar}"
@@ -81,5 +83,12 @@ if [[ "${BENCH:-yes}" == yes ]]; then
     -DchecksDir="$work/checks" -cp "$bench_jar" dev.perfgate.bench.GateLoadBench
   echo "RSS after the bench: $(rss_mb) MB (load $(load))"
   grep -c ' judged ' "$work/server.log" | sed 's/^/verdicts logged: /'
+elif [[ "${BENCH}" == history ]]; then
+  store_port="$(grep -o 'listening on /127.0.0.1:[0-9]*' "$work/server.log" | head -1 | sed 's/.*://')"
+  echo "GateHistoryBench: sizes ${SIZES:-100,1000,10000,100000}, ${SAMPLES:-30} samples each (load $(load))"
+  java -Durl="http://127.0.0.1:$port" -Dtoken="$token" -DchecksDir="$work/checks" \
+    -Dstore="mongodb://127.0.0.1:$store_port/perfgate" -Dsizes="${SIZES:-100,1000,10000,100000}" \
+    -Dsamples="${SAMPLES:-30}" -cp "$bench_jar" dev.perfgate.bench.GateHistoryBench
+  echo "RSS after the bench: $(rss_mb) MB, data directory $(du -sh "$work/data" | cut -f1) (load $(load))"
 fi
 stop

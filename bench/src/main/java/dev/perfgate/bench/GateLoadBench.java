@@ -40,10 +40,10 @@ public final class GateLoadBench {
             .executor(Executors.newFixedThreadPool(64)).build();
     private final String url;
     private final String token;
-    private final Map<String, List<Long>> timings = new ConcurrentHashMap<>();
-    private final Map<String, AtomicInteger> errors = new ConcurrentHashMap<>();
+    final Map<String, List<Long>> timings = new ConcurrentHashMap<>();
+    final Map<String, AtomicInteger> errors = new ConcurrentHashMap<>();
 
-    private GateLoadBench(String url, String token) {
+    GateLoadBench(String url, String token) {
         this.url = url;
         this.token = token;
     }
@@ -70,7 +70,7 @@ public final class GateLoadBench {
         System.exit(0);
     }
 
-    private void writeChecks(Path dir) throws IOException, InterruptedException {
+    void writeChecks(Path dir) throws IOException, InterruptedException {
         Files.writeString(dir.resolve(SYSTEM + ".yaml"), """
                 system: %s
                 checks:
@@ -127,7 +127,7 @@ public final class GateLoadBench {
         pool.shutdown();
     }
 
-    private void client(String environment, String runId) throws IOException, InterruptedException {
+    void client(String environment, String runId) throws IOException, InterruptedException {
         JsonNode run = send("create", post("/api/v1/runs", """
                 {"system":"%s","workload":"ci","environment":"%s","runId":"%s"}""".formatted(SYSTEM, environment, runId)));
         if (run == null) {
@@ -196,7 +196,7 @@ public final class GateLoadBench {
         timings.computeIfAbsent(call, k -> Collections.synchronizedList(new ArrayList<>())).add(nanos);
     }
 
-    private void print() {
+    void print() {
         System.out.printf("%-18s %7s %9s %9s %9s%n", "call", "count", "p50 ms", "p99 ms", "max ms");
         for (String call : List.of("create", "results", "end", "verdict?wait=60", "end → verdict")) {
             List<Long> times = new ArrayList<>(timings.getOrDefault(call, List.of()));

@@ -17,7 +17,7 @@ import dev.perfgate.check.CheckStatus;
 import dev.perfgate.check.VerdictService;
 import dev.perfgate.check.VerdictView;
 import dev.perfgate.run.Run;
-import dev.perfgate.run.RunRepository;
+import dev.perfgate.run.JudgedRuns;
 import dev.perfgate.run.RunVerdict;
 import dev.perfgate.system.PublicUrls;
 
@@ -35,7 +35,7 @@ class AlertWriter {
     private final AlertOutbox outbox;
     private final AlertSender sender;
     private final Channels channels;
-    private final RunRepository runs;
+    private final JudgedRuns runs;
     private final PublicUrls urls;
     private final Clock clock;
 
@@ -85,7 +85,7 @@ class AlertWriter {
 
     /** The series' latest earlier completed run with a final verdict. */
     private Optional<Run> previousJudgedRun(Run run) {
-        return runs.completedBefore(run.series(), run.startedAt(), 5).stream()
+        return runs.before(run.series(), run.startedAt(), 5).stream()
                 .filter(r -> r.verdict() != null && isFinal(r.verdict())).findFirst();
     }
 

@@ -14,6 +14,7 @@ import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.GateDefinition.BaselineStrategy;
+import dev.perfgate.run.JudgedRuns;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunRepository;
 import dev.perfgate.run.RunStatus;
@@ -43,6 +44,7 @@ class JudgedHistory {
     }
 
     private final RunRepository runs;
+    private final JudgedRuns judged;
     private final BaselinePins pins;
     private final VerdictRepository verdicts;
 
@@ -57,7 +59,7 @@ class JudgedHistory {
 
     /** The judged runs of a series that started before {@code instant}, as a run starting then would see them. */
     Past before(Series series, Instant instant, GateDefinition gate) {
-        List<Run> earlier = new ArrayList<>(runs.completedBefore(series, instant, depth(gate)));
+        List<Run> earlier = new ArrayList<>(judged.before(series, instant, depth(gate)));
         String pinId = pinnedRunId(series);
         Run pinnedRun = pinId == null ? null : earlier.stream().filter(r -> r.id().equals(pinId)).findFirst()
                 .or(() -> runs.findById(pinId)

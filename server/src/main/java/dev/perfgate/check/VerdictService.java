@@ -23,6 +23,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 
 import dev.perfgate.results.ResultsAttached;
+import dev.perfgate.run.JudgedRuns;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunEndRepeated;
 import dev.perfgate.run.RunEnded;
@@ -58,6 +59,7 @@ public class VerdictService {
     private static final int RECENT = 256;
 
     private final RunRepository runs;
+    private final JudgedRuns judged;
     private final VerdictRepository verdicts;
     private final Judge judge;
     private final JudgedProfiles judgedProfiles;
@@ -105,7 +107,9 @@ public class VerdictService {
      * this happens (retried ends, recovery at start) the run is judged once.
      */
     void queueEnded(Run run, String reason) {
-        markPending(run, reason);
+        if (run.verdict() == null || !PENDING.equals(run.verdict().status())) {
+            markPending(run, reason); // else pending already (the end sets it): one write less per end
+        }
         if (queue.addIfAbsent(run, "ended-" + run.id(), reason, judge.judgeableAt(run, clock.instant()))) {
             events.publishEvent(new JudgingQueued(run.id()));
         }
@@ -143,6 +147,8 @@ public class VerdictService {
     private Verdict store(Run run, Judge.Judgement judgement) {
         Verdict verdict = judgement.verdict();
         Verdict previous = latest(run).orElse(null);
+        // listed before its verdict exists: every judged run is in its series' slice (JudgedRuns)
+        judged.add(run);
         try {
             verdicts.insert(verdict);
             storeProfiles(verdict, judgement.profiles());

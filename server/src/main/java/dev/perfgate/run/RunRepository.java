@@ -29,7 +29,7 @@ import dev.perfgate.system.AtomicUpdates;
 @RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class RunRepository {
 
-    private static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("startedAt"), Sort.Order.desc("_id"));
+    static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("startedAt"), Sort.Order.desc("_id"));
 
     private final MongoTemplate mongo;
     private final AtomicUpdates atomic;
@@ -108,9 +108,19 @@ public class RunRepository {
      * made each end wait behind the others; {@link #claimEnd} decides which of concurrent ends announces the end.
      */
     Run markEnded(String id, RunStatus status, Instant endedAt, String reason) {
-        mongo.updateFirst(Query.query(Criteria.where("_id").is(id)),
-                new Update().set("status", status).set("endedAt", endedAt).set("statusReason", reason), Run.class);
-        return findById(id).orElseThrow();
+        return markEnded(id, status, endedAt, reason, null);
+    }
+
+    /**
+     * Marks a run ended, with its verdict pending when {@code pending} is given, in one step (a find-and-modify by id:
+     * one round trip and one commit instead of an update, a read and the pending verdict's own update).
+     */
+    Run markEnded(String id, RunStatus status, Instant endedAt, String reason, RunVerdict pending) {
+        Update update = new Update().set("status", status).set("endedAt", endedAt).set("statusReason", reason);
+        if (pending != null) {
+            update.set("verdict", pending);
+        }
+        return atomic.updateAndGet(Query.query(Criteria.where("_id").is(id)), update, Run.class, false).orElseThrow();
     }
 
     /** Sets a run's status with a reason (e.g. invalid). */

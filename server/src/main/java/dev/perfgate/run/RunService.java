@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import lombok.AccessLevel;
 import lombok.RequiredArgsConstructor;
@@ -47,14 +46,11 @@ public class RunService {
     public Created create(CreateRunRequest request, Trigger defaultTrigger) {
         Series series = request.series();
         if (request.runId() != null) {
-            Optional<Run> existing = runs.findByRunId(series, request.runId());
-            if (existing.isPresent()) {
-                return new Created(existing.get(), false);
-            }
+            // the insert first: a new run (the usual case) costs one round trip; a repeated one a failed insert and a read
             try {
                 return recorded(runs.insert(newRun(request, request.runId(), defaultTrigger)));
-            } catch (DuplicateKeyException raced) {
-                return new Created(runs.findByRunId(series, request.runId()).orElseThrow(() -> raced), false);
+            } catch (DuplicateKeyException exists) {
+                return new Created(runs.findByRunId(series, request.runId()).orElseThrow(() -> exists), false);
             }
         }
         for (int attempt = 0; attempt < MAX_NUMBER_ATTEMPTS; attempt++) {
@@ -95,10 +91,13 @@ public class RunService {
         if (endedAt.isBefore(run.startedAt())) {
             throw ApiException.badRequest("endedAt " + endedAt + " is before the run's start " + run.startedAt());
         }
-        Run ended = runs.markEnded(id, target, endedAt, request.reason());
+        // its verdict is pending from the moment it is ended: a failure before its judgement is queued leaves a run
+        // that a retried end (and the recovery at start) queues
+        Run ended = runs.markEnded(id, target, endedAt, request.reason(), run.verdict() != null ? null
+                : new RunVerdict(PENDING, null, "evaluation pending (run ended)", clock.instant()));
         if (runs.claimEnd(id)) {
             events.publishEvent(new RunEnded(ended));
-        } else if (ended.verdict() == null) {
+        } else if (ended.verdict() == null || PENDING.equals(ended.verdict().status())) {
             events.publishEvent(new RunEndRepeated(ended));
         }
         return ended;

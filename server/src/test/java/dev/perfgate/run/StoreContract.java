@@ -169,6 +169,78 @@ abstract class StoreContract {
         assertThat(top).extracting(d -> d.getInteger("n")).containsExactly(4, 3);
     }
 
+    @Test
+    void shouldListEveryRunOfASeriesWhenManyAreListedAtOnce() throws Exception {
+        // Given 24 ended runs of a series, about to be judged
+        JudgedRuns judged = new JudgedRuns(mongo, 256);
+        Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+        List<Run> ended = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            ended.add(judgedRun("c" + i, t0.plusSeconds(60L * i), RunStatus.COMPLETED, false));
+        }
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+
+        // When eight callers list them at once, each before its verdict is stored
+        concurrently(24, () -> {
+            Run run = ended.get(next.getAndIncrement());
+            judged.add(run);
+            runs.setVerdict(run.id(), new RunVerdict("PASS", "verdict-" + run.runId(), "PASS", run.startedAt()));
+            return true;
+        });
+
+        // Then each is listed once, none lost, newest first
+        Series series = ended.get(0).series();
+        assertThat(judged.read(series).version()).isEqualTo(24);
+        List<String> newestFirst = new ArrayList<>(ended.stream().map(Run::runId).toList());
+        java.util.Collections.reverse(newestFirst);
+        assertThat(judged.before(series, t0.plusSeconds(3600), 100)).extracting(Run::runId)
+                .containsExactlyElementsOf(newestFirst);
+    }
+
+    @Test
+    void shouldFindTheSameJudgedRunsAsAScanOfTheRuns() {
+        // Given a series with runs judged before its slice existed, ties on the start, invalid, unjudged and running
+        // runs, and a slice that keeps 6 runs
+        JudgedRuns judged = new JudgedRuns(mongo, 6);
+        Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+        List<Run> all = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            all.add(judgedRun("old" + i, t0.plusSeconds(60L * (i / 2)), RunStatus.COMPLETED, true));
+        }
+        Series series = all.get(0).series();
+        judged.before(series, t0, 1); // the slice is built from these
+        for (int i = 0; i < 14; i++) {
+            RunStatus status = i % 5 == 3 ? RunStatus.INVALID : RunStatus.COMPLETED;
+            Run run = judgedRun("new" + i, t0.plusSeconds(600 + 60L * (i / 3)), status, i % 7 != 4);
+            all.add(run);
+            if (i % 7 != 4) {
+                judged.add(run);
+            }
+        }
+        service.create(request("running", t0.plusSeconds(5000)), Trigger.API);
+
+        // When the runs before each start are read, with several limits
+        for (Run run : all) {
+            for (int limit : new int[] {1, 3, 5, 20}) {
+                Instant before = run.startedAt().plusMillis(1);
+                // Then the slice answers exactly as a scan of the runs would
+                assertThat(judged.before(series, before, limit)).as("before %s, limit %d", before, limit)
+                        .extracting(Run::id).containsExactlyElementsOf(judged.scan(series, before, limit).stream()
+                                .map(Run::id).toList());
+            }
+        }
+    }
+
+    /** An ended run with a verdict pointer (or none), made in the store directly: no judging runs. */
+    private Run judgedRun(String runId, Instant startedAt, RunStatus status, boolean withVerdict) {
+        Run run = service.create(request(runId, startedAt), Trigger.API).run();
+        runs.markEnded(run.id(), status, startedAt.plusSeconds(30), null);
+        if (withVerdict) {
+            runs.setVerdict(run.id(), new RunVerdict("PASS", "verdict-" + runId, "PASS", startedAt.plusSeconds(31)));
+        }
+        return runs.findById(run.id()).orElseThrow();
+    }
+
     private CreateRunRequest request(String runId, Instant startedAt) {
         return new CreateRunRequest(system, "peak", "test", runId, null, null, null, null, null, null, null, null,
                 null, startedAt);

@@ -1,0 +1,224 @@
+package dev.perfgate.run;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Date;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.IntStream;
+
+import org.bson.Document;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The newest judged runs of each series, read without scanning the runs: what baselines and alerts read on every
+ * verdict. The embedded store serves only queries on {@code _id} (and exact unique keys) from an index and scans the
+ * collection for everything else, so the runs of a series started before a moment ({@link RunRepository#completedBefore})
+ * cost a read of every run stored, under the collection's lock; at 10,000 runs that is most of a verdict's time.
+ *
+ * <p>Kept in the collection {@code judgedRuns}, by {@code _id} only: per series a log of the runs listed, one small
+ * document per run ({@code <series>#<n>}, n = 1, 2, …), each taken by a unique insert of the next number (the one step
+ * every supported store makes atomic under concurrency, so two instances listing at once lose nothing), and a snapshot
+ * ({@code <series>#snapshot}): the newest {@code capacity} listed runs by start as of log entry n, rewritten now and
+ * then. A reader takes the snapshot and the log entries after it (a read of a few ids). A run is listed before its
+ * first verdict is stored ({@link #add}), so every judged run of the series newer than the snapshot's oldest is in it;
+ * when the slice cannot answer (an old run judged again, more runs marked invalid than it holds) the runs are scanned
+ * as before. A series judged before this existed gets its slice from one scan, at its first verdict.
+ */
+@Repository
+public class JudgedRuns {
+
+    static final String COLLECTION = "judgedRuns";
+    private static final int PROBE = 16;
+    private static final int SNAPSHOT_EVERY = 8;
+    private static final Comparator<Entry> NEWEST_FIRST = Comparator.comparing(Entry::startedAt)
+            .thenComparing(Entry::id).reversed();
+
+    /** A listed run: its id and start. */
+    record Entry(String id, Instant startedAt) {
+    }
+
+    /** The newest listed runs of a series as of log entry {@code version}; complete when none was ever dropped. */
+    record Slice(long version, List<Entry> newestFirst, boolean complete, long snapshotVersion) {
+    }
+
+    private final MongoTemplate mongo;
+    private final int capacity;
+
+    JudgedRuns(MongoTemplate mongo, @Value("${perfgate.judging.history-slice:256}") int capacity) {
+        this.mongo = mongo;
+        this.capacity = capacity;
+    }
+
+    /** Lists an ended run of its series (before its verdict is stored); nothing when it is listed already. */
+    public void add(Run run) {
+        Entry entry = new Entry(run.id(), run.startedAt().truncatedTo(ChronoUnit.MILLIS));
+        for (int attempt = 0; attempt < 100; attempt++) {
+            Slice slice = read(run.series());
+            if (slice.newestFirst().contains(entry)
+                    || !slice.complete() && slice.newestFirst().size() >= capacity
+                    && NEWEST_FIRST.compare(entry, slice.newestFirst().get(capacity - 1)) > 0) {
+                return; // listed, or older than every run the slice keeps
+            }
+            long next = slice.version() + 1;
+            try {
+                mongo.insert(new Document("_id", logId(run.series(), next)).append("run", entry.id())
+                        .append("startedAt", Date.from(entry.startedAt())), COLLECTION);
+            } catch (DuplicateKeyException another) {
+                continue; // another caller listed a run meanwhile: read again
+            }
+            if (next - slice.snapshotVersion() >= SNAPSHOT_EVERY) {
+                Slice now = apply(slice, List.of(entry), next);
+                saveSnapshot(run.series(), now);
+            }
+            return;
+        }
+        throw new IllegalStateException("Could not list run " + run.id() + " in " + run.series() + " (100 attempts)");
+    }
+
+    /**
+     * The completed, judged runs of a series started before a moment, newest first, up to a limit: from the slice
+     * when it can answer, else by a scan of the runs.
+     */
+    public List<Run> before(Series series, Instant before, int limit) {
+        Slice slice = read(series);
+        List<String> candidates = slice.newestFirst().stream().filter(e -> e.startedAt().isBefore(before))
+                .map(Entry::id).toList();
+        List<Run> found = new ArrayList<>();
+        int chunk = Math.max(limit * 2, 8);
+        for (int from = 0; from < candidates.size() && found.size() < limit; from += chunk) {
+            List<String> ids = candidates.subList(from, Math.min(candidates.size(), from + chunk));
+            Map<String, Run> byId = new HashMap<>();
+            for (Run run : mongo.find(Query.query(Criteria.where("_id").in(ids)), Run.class)) {
+                byId.put(run.id(), run);
+            }
+            for (String id : ids) {
+                Run run = byId.get(id);
+                if (run != null && run.status() == RunStatus.COMPLETED && run.verdict() != null
+                        && run.verdict().verdictId() != null && found.size() < limit) {
+                    found.add(run);
+                }
+            }
+        }
+        if (found.size() >= limit || slice.complete()) {
+            return found;
+        }
+        return scan(series, before, limit);
+    }
+
+    /** The judged completed runs by a scan of the runs (the slice could not answer). */
+    List<Run> scan(Series series, Instant before, int limit) {
+        return mongo.find(Query.query(series(series).and("status").is(RunStatus.COMPLETED).and("startedAt").lt(before)
+                .and("verdict.verdictId").ne(null)).with(RunRepository.NEWEST_FIRST).limit(limit), Run.class);
+    }
+
+    /** The series' slice now: its snapshot and the log entries after it; built from a scan when it has none. */
+    Slice read(Series series) {
+        Document stored = mongo.findById(snapshotId(series), Document.class, COLLECTION);
+        Slice slice = stored == null ? new Slice(0, List.of(), true, 0) : fromSnapshot(stored);
+        boolean logged = false;
+        while (true) {
+            long from = slice.version() + 1;
+            List<Object> ids = IntStream.range(0, PROBE).mapToObj(i -> (Object) logId(series, from + i)).toList();
+            List<Document> entries = mongo.find(Query.query(Criteria.where("_id").in(ids)), Document.class, COLLECTION);
+            if (entries.isEmpty()) {
+                break;
+            }
+            logged = true;
+            Map<Long, Entry> byVersion = new HashMap<>();
+            for (Document d : entries) {
+                String id = d.getString("_id");
+                byVersion.put(Long.parseLong(id.substring(id.lastIndexOf('#') + 1)),
+                        new Entry(d.getString("run"), d.getDate("startedAt").toInstant()));
+            }
+            long version = slice.version();
+            List<Entry> added = new ArrayList<>();
+            while (byVersion.containsKey(version + 1)) {
+                added.add(byVersion.get(++version));
+            }
+            slice = apply(slice, added, version);
+            if (byVersion.size() < PROBE) {
+                break;
+            }
+        }
+        if (stored == null && !logged) {
+            return build(series);
+        }
+        return slice;
+    }
+
+    /**
+     * The first slice of a series, from one scan of its judged runs (those judged before the slice existed): the
+     * snapshot at version 0, inserted only when none is there (else the one there is read).
+     */
+    private Slice build(Series series) {
+        Query judged = Query.query(series(series).and("status").ne(RunStatus.RUNNING).and("verdict.verdictId").ne(null))
+                .with(RunRepository.NEWEST_FIRST).limit(capacity + 1);
+        judged.fields().include("_id", "startedAt");
+        List<Entry> entries = mongo.find(judged, Document.class, mongo.getCollectionName(Run.class)).stream()
+                .map(d -> new Entry(String.valueOf(d.get("_id")), d.getDate("startedAt").toInstant())).toList();
+        Slice slice = apply(new Slice(0, List.of(), entries.size() <= capacity, 0), entries, 0);
+        try {
+            mongo.insert(snapshot(series, slice), COLLECTION);
+            return slice;
+        } catch (DuplicateKeyException built) {
+            return read(series);
+        }
+    }
+
+    private void saveSnapshot(Series series, Slice slice) {
+        mongo.save(snapshot(series, slice), COLLECTION);
+    }
+
+    private Slice apply(Slice slice, List<Entry> added, long version) {
+        List<Entry> all = new ArrayList<>(slice.newestFirst());
+        boolean complete = slice.complete();
+        for (Entry entry : added) {
+            if (!all.contains(entry)) {
+                all.add(entry);
+            }
+        }
+        all.sort(NEWEST_FIRST);
+        if (all.size() > capacity) {
+            all = new ArrayList<>(all.subList(0, capacity));
+            complete = false;
+        }
+        return new Slice(version, List.copyOf(all), complete, slice.snapshotVersion());
+    }
+
+    private Document snapshot(Series series, Slice slice) {
+        List<Document> runs = slice.newestFirst().stream()
+                .map(e -> new Document("run", e.id()).append("startedAt", Date.from(e.startedAt()))).toList();
+        return new Document("_id", snapshotId(series)).append("version", slice.version())
+                .append("complete", slice.complete()).append("runs", runs);
+    }
+
+    private static Slice fromSnapshot(Document stored) {
+        List<Entry> entries = stored.getList("runs", Document.class).stream()
+                .map(d -> new Entry(d.getString("run"), d.getDate("startedAt").toInstant())).toList();
+        long version = ((Number) stored.get("version")).longValue();
+        return new Slice(version, entries, Objects.requireNonNullElse(stored.getBoolean("complete"), false), version);
+    }
+
+    private static String snapshotId(Series series) {
+        return series + "#snapshot";
+    }
+
+    private static String logId(Series series, long version) {
+        return series + "#" + version;
+    }
+
+    private static Criteria series(Series series) {
+        return Criteria.where("system").is(series.system()).and("workload").is(series.workload())
+                .and("environment").is(series.environment());
+    }
+}
