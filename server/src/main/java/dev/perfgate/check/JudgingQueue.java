@@ -17,6 +17,7 @@ import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Repository;
 
 import dev.perfgate.run.Run;
+import dev.perfgate.system.Intake;
 
 /**
  * Judging as durable work in the store: one job per run until its verdict is stored. A job is claimed by a unique
@@ -25,7 +26,7 @@ import dev.perfgate.run.Run;
  * series a job waits while an earlier-started run of the series still has one: a run's baseline is judged first.
  */
 @Repository
-class JudgingQueue {
+class JudgingQueue implements Intake.Backlog {
 
     private static final int CANDIDATES = 20;
     private static final String CLAIMS = "claims";
@@ -65,6 +66,12 @@ class JudgingQueue {
             mongo.updateFirst(byId(run.id()), new Update().set("verdictId", verdictId).set("reason", reason)
                     .set("due", now).set("failures", 0), JudgingJob.class);
         }
+    }
+
+    /** Jobs due now, taken or not: the ended runs waiting for their verdicts (new runs wait while there are many). */
+    @Override
+    public long waiting() {
+        return mongo.count(Query.query(Criteria.where("due").lte(Instant.now())), JudgingJob.class);
     }
 
     /** Takes the oldest due job whose series has no earlier job, for a lease; empty when none is free. */

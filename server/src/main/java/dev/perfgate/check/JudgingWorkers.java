@@ -24,6 +24,7 @@ import org.springframework.stereotype.Component;
 
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunRepository;
+import dev.perfgate.system.Intake;
 
 /**
  * The judging workers of this instance: each takes a job from {@link JudgingQueue}, judges it within the time
@@ -40,6 +41,7 @@ class JudgingWorkers {
     private final VerdictService verdicts;
     private final RunRepository runs;
     private final ApplicationEventPublisher events;
+    private final Intake intake;
     private final Clock clock;
     private final int count;
     private final Duration lease;
@@ -53,7 +55,7 @@ class JudgingWorkers {
     private volatile boolean running = true;
 
     JudgingWorkers(JudgingQueue queue, VerdictService verdicts, RunRepository runs, ApplicationEventPublisher events,
-            Clock clock, @Value("${perfgate.judging.workers:4}") int count,
+            Intake intake, Clock clock, @Value("${perfgate.judging.workers:4}") int count,
             @Value("${perfgate.judging.lease:60s}") Duration lease,
             @Value("${perfgate.judging.budget:30s}") Duration budget,
             @Value("${perfgate.judging.poll:500ms}") Duration poll,
@@ -62,6 +64,7 @@ class JudgingWorkers {
         this.verdicts = verdicts;
         this.runs = runs;
         this.events = events;
+        this.intake = intake;
         this.clock = clock;
         this.count = count;
         this.lease = lease;
@@ -90,6 +93,11 @@ class JudgingWorkers {
     @EventListener
     void onQueued(VerdictService.JudgingQueued event) {
         wake.release();
+    }
+
+    @EventListener
+    void onVerdict(VerdictService.VerdictReady event) {
+        intake.verdictStored();
     }
 
     @PreDestroy

@@ -1,6 +1,7 @@
 package dev.perfgate.results;
 
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import lombok.RequiredArgsConstructor;
 
@@ -13,6 +14,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import tools.jackson.databind.JsonNode;
 
+import dev.perfgate.system.Intake;
 import dev.perfgate.system.JsonApi;
 
 /** Results of a run: request statistics and measures. */
@@ -22,11 +24,12 @@ import dev.perfgate.system.JsonApi;
 class ResultsController {
 
     private final ResultsService results;
+    private final Intake intake;
 
     @Operation(summary = "Attach results", description = "PerfGate results JSON (docs/results-format.md) or a Gatling 3.12 js/stats.json. Replaces earlier request statistics; measures are merged.")
     @PostMapping(path = "/results", consumes = MediaType.APPLICATION_JSON_VALUE)
-    RunResults attach(@PathVariable String id, @RequestBody JsonNode body) {
-        return results.attach(id, body);
+    CompletableFuture<RunResults> attach(@PathVariable String id, @RequestBody JsonNode body) {
+        return intake.submit(Intake.Kind.RESULTS, () -> results.attach(id, body));
     }
 
     @Operation(summary = "Add measures", description = "Named numbers, e.g. {\"cpu_avg_pct\": 51.12}; merged into the run's results.")

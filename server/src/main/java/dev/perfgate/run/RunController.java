@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import lombok.RequiredArgsConstructor;
 
@@ -22,6 +23,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.util.UriComponentsBuilder;
 
+import dev.perfgate.system.Intake;
 import dev.perfgate.system.JsonApi;
 import dev.perfgate.system.PublicUrls;
 
@@ -34,15 +36,18 @@ class RunController {
 
     private final RunService runs;
     private final PublicUrls urls;
+    private final Intake intake;
 
     @Operation(summary = "Start a run", description = "Idempotent: the same runId in the same series returns the existing run with 200.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<RunView> create(@Valid @RequestBody CreateRunRequest request) {
-        RunService.Created created = runs.create(request, Trigger.API);
-        RunView view = RunView.of(created.run(), urls);
-        return created.created()
-                ? ResponseEntity.created(java.net.URI.create(view.links().get("self"))).body(view)
-                : ResponseEntity.ok(view);
+    CompletableFuture<ResponseEntity<RunView>> create(@Valid @RequestBody CreateRunRequest request) {
+        return intake.submit(Intake.Kind.NEW_RUN, () -> {
+            RunService.Created created = runs.create(request, Trigger.API);
+            RunView view = RunView.of(created.run(), urls);
+            return created.created()
+                    ? ResponseEntity.created(java.net.URI.create(view.links().get("self"))).body(view)
+                    : ResponseEntity.ok(view);
+        });
     }
 
     @Operation(summary = "End a run", description = "Marks it completed (default) or aborted with a reason; evaluation follows.")

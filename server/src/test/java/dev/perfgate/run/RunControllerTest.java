@@ -7,10 +7,12 @@ import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.asyncDispatch;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.request;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Instant;
@@ -28,12 +30,13 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 import dev.perfgate.system.ApiException;
+import dev.perfgate.system.Intake;
 import dev.perfgate.system.PublicUrls;
 
 /** The run API's mapping, validation and answers, over a mocked RunService (security is RunApiIT's). */
 @WebMvcTest(controllers = RunController.class)
 @AutoConfigureMockMvc(addFilters = false)
-@Import(PublicUrls.class)
+@Import({PublicUrls.class, Intake.class})
 @TestPropertySource(properties = "perfgate.public-url=https://perfgate.example")
 class RunControllerTest {
 
@@ -53,8 +56,9 @@ class RunControllerTest {
     void shouldAnswer201WithTheRunAndItsLinksForANewRun() throws Exception {
         given(runs.create(any(), eq(Trigger.API))).willReturn(new RunService.Created(run("r1", "41"), true));
 
-        mvc.perform(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON)
+        mvc.perform(asyncDispatch(mvc.perform(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"system\":\"shop\",\"workload\":\"peak\",\"environment\":\"test\",\"runId\":\"41\"}"))
+                        .andExpect(request().asyncStarted()).andReturn()))
                 .andExpect(status().isCreated())
                 .andExpect(header().string("Location", "https://perfgate.example/api/v1/runs/r1"))
                 .andExpect(jsonPath("$.id").value("r1"))
@@ -65,8 +69,9 @@ class RunControllerTest {
     void shouldAnswer200WithTheExistingRunForARepeatedRunId() throws Exception {
         given(runs.create(any(), eq(Trigger.API))).willReturn(new RunService.Created(run("r1", "41"), false));
 
-        mvc.perform(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON)
+        mvc.perform(asyncDispatch(mvc.perform(post("/api/v1/runs").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"system\":\"shop\",\"workload\":\"peak\",\"environment\":\"test\",\"runId\":\"41\"}"))
+                        .andExpect(request().asyncStarted()).andReturn()))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.id").value("r1"));
     }
