@@ -4,11 +4,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+
+import dev.perfgate.profile.Frame;
+import dev.perfgate.profile.Profile;
+import dev.perfgate.profile.Quantity;
 
 /**
  * Writes folded stacks as the flamebearer JSON Pyroscope's {@code /render} returns: names, and per level the groups
- * {@code [x delta, total, self, name index]} with children laid out from their parent's x, sorted by name.
+ * {@code [x delta, total, self, name index]} with children laid out from their parent's x, sorted by name (the tree
+ * is PerfGate's own {@link Profile#fromFolded(Map, Quantity)}).
  */
 final class FlamebearerEncoder {
 
@@ -16,20 +20,11 @@ final class FlamebearerEncoder {
     }
 
     static String encode(Map<String, Long> stacks, int sampleRate) {
-        Node root = new Node("total");
-        stacks.forEach((stack, value) -> {
-            Node node = root;
-            root.total += value;
-            for (String frame : stack.split(";")) {
-                node = node.children.computeIfAbsent(frame, Node::new);
-                node.total += value;
-            }
-            node.self += value;
-        });
+        Profile profile = Profile.fromFolded(stacks, Quantity.samples(sampleRate));
         Map<String, Integer> nameIds = new HashMap<>();
         List<String> names = new ArrayList<>();
         List<List<long[]>> levels = new ArrayList<>();
-        layout(root, 0, 0, levels, nameIds, names);
+        profile.root().ifPresent(root -> layout(root, levels, nameIds, names));
         StringBuilder json = new StringBuilder(64 * 1024 * 1024 / 8);
         json.append("{\"version\":1,\"flamebearer\":{\"names\":[");
         for (int i = 0; i < names.size(); i++) {
@@ -50,49 +45,37 @@ final class FlamebearerEncoder {
             }
             json.append(']');
         }
-        json.append("],\"numTicks\":").append(root.total).append(",\"maxSelf\":").append(maxSelf)
+        json.append("],\"numTicks\":").append(profile.numTicks()).append(",\"maxSelf\":").append(maxSelf)
                 .append("},\"metadata\":{\"format\":\"single\",\"spyName\":\"perfgate-bench\",\"sampleRate\":")
                 .append(sampleRate).append(",\"units\":\"samples\"}}");
         return json.toString();
     }
 
     /** Depth-first, so within each level nodes are appended in increasing x. Iterative: stacks can be deep. */
-    private static void layout(Node root, long x, int depth, List<List<long[]>> levels, Map<String, Integer> nameIds,
-                               List<String> names) {
-        record Visit(Node node, long x, int depth) {
+    private static void layout(Frame root, List<List<long[]>> levels, Map<String, Integer> nameIds, List<String> names) {
+        record Visit(Frame frame, long x, int depth) {
         }
         List<Visit> stack = new ArrayList<>();
-        stack.add(new Visit(root, x, depth));
+        stack.add(new Visit(root, 0, 0));
         while (!stack.isEmpty()) {
             Visit visit = stack.remove(stack.size() - 1);
             while (levels.size() <= visit.depth()) {
                 levels.add(new ArrayList<>());
             }
-            int nameId = nameIds.computeIfAbsent(visit.node().name, n -> {
+            int nameId = nameIds.computeIfAbsent(visit.frame().name(), n -> {
                 names.add(n);
                 return names.size() - 1;
             });
-            levels.get(visit.depth()).add(new long[] {visit.x(), visit.node().total, visit.node().self, nameId});
+            levels.get(visit.depth()).add(new long[] {visit.x(), visit.frame().total(), visit.frame().self(), nameId});
             List<Visit> children = new ArrayList<>();
             long childX = visit.x();
-            for (Node child : visit.node().children.values()) {
+            for (Frame child : visit.frame().children()) {
                 children.add(new Visit(child, childX, visit.depth() + 1));
-                childX += child.total;
+                childX += child.total();
             }
             for (int i = children.size() - 1; i >= 0; i--) {
                 stack.add(children.get(i));
             }
-        }
-    }
-
-    private static final class Node {
-        final String name;
-        final Map<String, Node> children = new TreeMap<>();
-        long self;
-        long total;
-
-        Node(String name) {
-            this.name = name;
         }
     }
 }

@@ -23,7 +23,8 @@ record AlertMessage(AlertPolicy.Kind kind, CheckStatus status, CheckStatus from,
         String commit, List<CheckResult> checks, int checkCount, Map<String, String> links) {
 
     private static final Comparator<CheckResult> WORST_FIRST = Comparator
-            .comparingInt((CheckResult c) -> rank(c.status())).thenComparing(c -> !c.key());
+            .comparing(CheckResult::status, Comparator.comparingInt(CheckStatus::severity).reversed())
+            .thenComparing(c -> !c.key());
 
     /**
      * @param previousRun the series' previous run (caller's id), for a recovery
@@ -72,15 +73,5 @@ record AlertMessage(AlertPolicy.Kind kind, CheckStatus status, CheckStatus from,
 
     String link(String name) {
         return links.get(name);
-    }
-
-    private static int rank(CheckStatus s) {
-        return switch (s) {
-            case FAIL -> 0;
-            case INVALID -> 1;
-            case INCONCLUSIVE -> 2;
-            case WARN -> 3;
-            case PASS -> 4;
-        };
     }
 }

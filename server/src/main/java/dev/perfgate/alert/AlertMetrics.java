@@ -29,7 +29,7 @@ class AlertMetrics {
 
     private static double open(AlertOutbox outbox) {
         try {
-            return outbox.open();
+            return outbox.pending();
         } catch (RuntimeException storeDown) {
             return Double.NaN;
         }

@@ -16,15 +16,17 @@ import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Repository;
 
+import dev.perfgate.ops.AlertOutboxStats;
 import dev.perfgate.system.AtomicUpdates;
 
 /**
  * The alert outbox in the store. Claims are single-document findAndModify calls on status and due time, so several
  * PerfGate instances never hold the same alert at once; every later change is conditional on still holding it.
+ * Its counts are PerfGate's own metrics of the outbox ({@link AlertOutboxStats}).
  */
 @Repository
 @RequiredArgsConstructor
-class AlertOutbox {
+class AlertOutbox implements AlertOutboxStats {
 
     private static final List<AlertStatus> OPEN = List.of(AlertStatus.PENDING, AlertStatus.SENDING);
 
@@ -95,12 +97,14 @@ class AlertOutbox {
     }
 
     /** How many alerts are open (pending or being sent). */
-    long open() {
+    @Override
+    public long pending() {
         return mongo.count(Query.query(Criteria.where("status").in(OPEN)), Alert.class);
     }
 
     /** How many alerts were given up on. */
-    long failed() {
+    @Override
+    public long failed() {
         return mongo.count(Query.query(Criteria.where("status").is(AlertStatus.FAILED)), Alert.class);
     }
 

@@ -46,7 +46,7 @@ class AlertSender {
     @EventListener(ApplicationReadyEvent.class)
     void start() {
         outbox.ensureIndexes();
-        long open = outbox.open();
+        long open = outbox.pending();
         if (open > 0) {
             log.info("Alerts: {} undelivered alert(s) in the outbox; sending them now", open);
         }

@@ -6,11 +6,12 @@ public enum CheckStatus {
 
     /** The more serious of two outcomes of rules within one check. */
     static CheckStatus worse(CheckStatus a, CheckStatus b) {
-        return rank(a) >= rank(b) ? a : b;
+        return a.severity() >= b.severity() ? a : b;
     }
 
-    private static int rank(CheckStatus s) {
-        return switch (s) {
+    /** How serious the outcome is, from PASS (0) through WARN, INCONCLUSIVE and FAIL to INVALID (4). */
+    public int severity() {
+        return switch (this) {
             case PASS -> 0;
             case WARN -> 1;
             case INCONCLUSIVE -> 2;

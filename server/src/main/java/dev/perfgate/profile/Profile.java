@@ -52,15 +52,15 @@ public final class Profile {
             if (space < 0) {
                 throw new IllegalArgumentException("folded line without a value: " + trimmed);
             }
-            long value = Long.parseLong(trimmed.substring(space + 1));
-            FoldedNode node = root;
-            root.total += value;
-            for (String frame : trimmed.substring(0, space).split(";")) {
-                node = node.children.computeIfAbsent(frame, FoldedNode::new);
-                node.total += value;
-            }
-            node.self += value;
+            root.add(trimmed.substring(0, space), Long.parseLong(trimmed.substring(space + 1)));
         }
+        return root.flatten(quantity);
+    }
+
+    /** The same from folded stacks already split: each stack ({@code a;b;c}) with its value; for tests and tools. */
+    public static Profile fromFolded(Map<String, Long> stacks, Quantity quantity) {
+        FoldedNode root = new FoldedNode("total");
+        stacks.forEach(root::add);
         return root.flatten(quantity);
     }
 
@@ -222,6 +222,17 @@ public final class Profile {
 
         FoldedNode(String name) {
             this.name = name;
+        }
+
+        /** Adds a stack ({@code a;b;c}) below this root. */
+        void add(String stack, long value) {
+            FoldedNode node = this;
+            total += value;
+            for (String frame : stack.split(";")) {
+                node = node.children.computeIfAbsent(frame, FoldedNode::new);
+                node.total += value;
+            }
+            node.self += value;
         }
 
         Profile flatten(Quantity quantity) {

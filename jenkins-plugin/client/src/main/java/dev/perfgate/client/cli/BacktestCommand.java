@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,13 +18,13 @@ import picocli.CommandLine.Spec;
  * replays a series' recorded runs through a checks file, or the checks in force, and prints what the gate would
  * have said run by run.
  */
-@Command(name = "backtest", sortOptions = false, modelTransformer = SeriesOptions.NotRequired.class,
+@Command(name = "backtest", modelTransformer = SeriesOptions.NotRequired.class,
     description = {"Replays the newest runs of a series through FILE (a checks/*.yaml), or the checks in force"
         + " without FILE, and prints per run the verdict given and the verdict replayed, with the checks that did"
         + " not pass. PerfGate stores nothing and sends no alert.",
         "Exit 0: no verdict changes; 2: verdicts change, no run newly FAILs; 3: some run would FAIL that did not;"
             + " 1: error (bad file, PerfGate unreachable)."})
-final class BacktestCommand implements Callable<Integer> {
+final class BacktestCommand extends ConnectedCommand {
 
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
@@ -51,12 +50,8 @@ final class BacktestCommand implements Callable<Integer> {
   @Option(names = "--changed-only", description = "Print only the runs whose verdict changes (the summary counts all)")
   boolean changedOnly;
 
-  @Mixin
-  ConnectionOptions connection;
-
   @Override
-  public Integer call() throws IOException, InterruptedException {
-    PerfGateCli.Context context = connection.context();
+  int call(PerfGateCli.Context context) throws IOException, InterruptedException {
     String system = names.system;
     String workload = names.workload;
     String environment = names.environment;

@@ -14,25 +14,32 @@ import picocli.CommandLine.Spec;
  */
 final class ConnectionOptions {
 
+  /**
+   * Where these options stand in a command's help: after the command's own, which keep the order they are declared
+   * in (picocli puts options without an order first, in their order; {@link ConnectedCommand} declares this mixin
+   * before the command's options).
+   */
+  static final int LAST = 1000;
+
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
 
-  @Option(names = "--url", paramLabel = "URL", description = "PerfGate's address (default: env PERFGATE_URL)")
+  @Option(names = "--url", order = LAST, paramLabel = "URL", description = "PerfGate's address (default: env PERFGATE_URL)")
   String url;
 
-  @Option(names = "--token", paramLabel = "TOKEN",
+  @Option(names = "--token", order = LAST + 1, paramLabel = "TOKEN",
       description = "API token with the runner role (default: env PERFGATE_TOKEN; prefer the env: arguments show in ps)")
   String token;
 
-  @Option(names = "--retries", paramLabel = "N", defaultValue = "4",
+  @Option(names = "--retries", order = LAST + 2, paramLabel = "N", defaultValue = "4",
       description = "Retries after a network error or 502/503/504, with exponential backoff (default: ${DEFAULT-VALUE})")
   int retries;
 
-  @Option(names = "--retry-delay-ms", paramLabel = "MS", defaultValue = "500",
+  @Option(names = "--retry-delay-ms", order = LAST + 3, paramLabel = "MS", defaultValue = "500",
       description = "Wait before the first retry; doubles each time, up to 8 s (default: ${DEFAULT-VALUE})")
   long retryDelayMs;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help")
+  @Option(names = {"-h", "--help"}, order = LAST + 4, usageHelp = true, description = "Show this help")
   boolean help;
 
   /** The environment and streams of the process, from the {@code perfgate} command this one belongs to. */

@@ -5,19 +5,14 @@ import dev.perfgate.client.api.RunInfo;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code perfgate end}: ends a run (completed, or aborted with a reason), which starts its evaluation. */
-@Command(name = "end", sortOptions = false,
+@Command(name = "end",
     description = "Ends a run: completed (the default) starts its evaluation; --aborted marks it INVALID with a reason.")
-final class EndCommand implements Callable<Integer> {
-
-  @Mixin
-  RunIdOption runId;
+final class EndCommand extends RunStepCommand {
 
   @Option(names = "--aborted", description = "The load test failed or was cancelled")
   boolean aborted;
@@ -29,12 +24,8 @@ final class EndCommand implements Callable<Integer> {
       description = "When the load test ended: ISO-8601 (2026-11-22T10:05:00Z) or epoch milliseconds (default: now)")
   Instant endedAt;
 
-  @Mixin
-  ConnectionOptions connection;
-
   @Override
-  public Integer call() throws IOException, InterruptedException {
-    PerfGateCli.Context context = connection.context();
+  int call(PerfGateCli.Context context) throws IOException, InterruptedException {
     Instant at = endedAt != null ? endedAt : Instant.now();
     RunEnd end = aborted ? RunEnd.aborted(reason == null ? "aborted" : reason, at) : RunEnd.completed(at);
     RunInfo run = connection.client().end(runId.value, end);

@@ -4,34 +4,19 @@ import dev.perfgate.client.api.Verdict;
 import dev.perfgate.client.gate.CiEnvironment;
 import dev.perfgate.client.gate.ResultsUpload;
 import java.io.IOException;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /** {@code perfgate report}: records a load test that already ran, from its results alone. */
-@Command(name = "report", sortOptions = false,
+@Command(name = "report",
     description = {"Records a load test that ran elsewhere: starts a run at the results' first request, uploads them,"
         + " ends it at their last response, waits for the verdict and exits with its code. Safe to repeat."})
-final class ReportCommand implements Callable<Integer> {
-
-  @Mixin
-  RunOptions run;
-
-  @Mixin
-  ResultsOptions results;
-
-  @Mixin
-  PolicyOptions policy;
-
-  @Mixin
-  ConnectionOptions connection;
+final class ReportCommand extends GateCommand {
 
   @Override
-  public Integer call() throws IOException, InterruptedException {
+  int call(PerfGateCli.Context context) throws IOException, InterruptedException {
     if (results.results == null) {
       throw new IllegalArgumentException("report needs --results");
     }
-    PerfGateCli.Context context = connection.context();
     ResultsUpload upload = results.load(run.rampUpSeconds);
     Verdict verdict = connection.gate().report(run.request(CiEnvironment.from(context.env())), run.derivedRunId(), upload,
         results.measures(), policy.timeout());

@@ -12,39 +12,24 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code perfgate run … -- <command>}: the whole gate around one load-test command. */
-@Command(name = "run", sortOptions = false,
+@Command(name = "run",
     description = {"Starts a run, runs the load-test command, then uploads its results, ends the run at the command's"
         + " exact end and exits with the verdict's code.",
         "If the command fails, the run is aborted with the reason and the exit code is 1; if PerfGate cannot be"
             + " reached at the start, the command does not run."},
     footer = {"", "Example:", "  perfgate run --system shop --workload checkout --environment perf --ramp-up 30 \\",
         "      --results load-scripts/target/gatling -- ./mvnw -pl load-scripts gatling:test"})
-final class RunCommand implements Callable<Integer> {
-
-  @Mixin
-  RunOptions run;
-
-  @Mixin
-  ResultsOptions results;
-
-  @Mixin
-  PolicyOptions policy;
-
-  @Mixin
-  ConnectionOptions connection;
+final class RunCommand extends GateCommand {
 
   @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The load test, after --")
   List<String> command;
 
   @Override
-  public Integer call() throws IOException, InterruptedException {
-    PerfGateCli.Context context = connection.context();
+  int call(PerfGateCli.Context context) throws IOException, InterruptedException {
     GateRun gate = connection.gate();
     Clock clock = Clock.systemUTC();
     RunRequest request = run.request(CiEnvironment.from(context.env())).withStartedAt(clock.instant());

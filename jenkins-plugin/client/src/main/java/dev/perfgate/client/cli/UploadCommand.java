@@ -4,18 +4,14 @@ import dev.perfgate.client.api.PerfGateClient;
 import dev.perfgate.client.api.RunInfo;
 import dev.perfgate.client.gate.ResultsUpload;
 import java.io.IOException;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code perfgate upload}: attaches results and measures to a started run. */
-@Command(name = "upload", sortOptions = false,
+@Command(name = "upload",
     description = "Attaches results and/or measures to a run; do it before 'end', which starts the evaluation.")
-final class UploadCommand implements Callable<Integer> {
-
-  @Mixin
-  RunIdOption runId;
+final class UploadCommand extends RunStepCommand {
 
   @Mixin
   ResultsOptions results;
@@ -24,12 +20,8 @@ final class UploadCommand implements Callable<Integer> {
       description = "Leading seconds left out of converted Gatling statistics (default: the run's own ramp-up)")
   Integer rampUpSeconds;
 
-  @Mixin
-  ConnectionOptions connection;
-
   @Override
-  public Integer call() throws IOException, InterruptedException {
-    PerfGateCli.Context context = connection.context();
+  int call(PerfGateCli.Context context) throws IOException, InterruptedException {
     if (results.results == null && results.measures().isEmpty()) {
       throw new IllegalArgumentException("nothing to upload: give --results and/or --measure");
     }
