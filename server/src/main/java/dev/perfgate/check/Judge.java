@@ -75,7 +75,8 @@ class Judge {
             runs.setStatus(run.id(), RunStatus.COMPLETED, null);
         }
         JudgedHistory.Past past = history.before(run, gate);
-        PastRun profileBaseline = past.profileBaseline(gate.baseline());
+        // the profile baseline and its results are read only where the checks read profiles
+        PastRun profileBaseline = gate.pyroscopeFor(run.environment()) == null ? null : past.profileBaseline(gate.baseline());
         Run baselineRun = profileBaseline == null ? null : past.runs().get(profileBaseline.id());
         RunResults baselineResults = baselineRun == null ? null : results.find(baselineRun.id()).orElse(null);
         Optional<Instant> processStart = values.processStart(gate, run, runResults);

@@ -3,7 +3,9 @@ package dev.perfgate.check;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 
 import org.bson.Document;
 import org.bson.types.ObjectId;
@@ -17,6 +19,7 @@ import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Repository;
 
 import dev.perfgate.run.Run;
+import dev.perfgate.system.AtomicUpdates;
 import dev.perfgate.system.Intake;
 
 /**
@@ -28,17 +31,20 @@ import dev.perfgate.system.Intake;
 @Repository
 class JudgingQueue implements Intake.Backlog {
 
-    private static final int CANDIDATES = 20;
+    /** The open jobs one claim reads, oldest first (a longer queue: the later ones wait for these to go). */
+    private static final int OPEN_READ = 512;
     private static final String CLAIMS = "claims";
 
     /** The shared connections: queueing happens in the API's calls. */
     private final MongoTemplate mongo;
     /** The workers' own connections: taking, finishing and retrying jobs. */
     private final MongoTemplate workers;
+    private final AtomicUpdates atomic;
 
     JudgingQueue(MongoTemplate mongo, JudgingConnections connections) {
         this.mongo = mongo;
         this.workers = connections.template();
+        this.atomic = new AtomicUpdates(workers);
     }
 
     /** Indexes for taking the next job and for the order within a series (MongoDB; the embedded store scans the few open jobs). */
@@ -74,19 +80,25 @@ class JudgingQueue implements Intake.Backlog {
         return mongo.count(Query.query(Criteria.where("due").lte(Instant.now())), JudgingJob.class);
     }
 
-    /** Takes the oldest due job whose series has no earlier job, for a lease; empty when none is free. */
+    /**
+     * Takes the oldest due job whose series has no earlier job, for a lease; empty when none is free. One read of the
+     * oldest open jobs answers both (an earlier job of a series is older, so it is among them), then the claim is
+     * inserted and the lease taken in one find-and-modify.
+     */
     Optional<JudgingJob> claim(String owner, Instant now, Duration lease) {
-        Query due = Query.query(Criteria.where("due").lte(now)
-                .orOperator(Criteria.where("leaseUntil").is(null), Criteria.where("leaseUntil").lt(now)))
-                .with(Sort.by("startedAt", "_id")).limit(CANDIDATES);
-        for (JudgingJob job : workers.find(due, JudgingJob.class)) {
-            if (earlierInSeries(job) || !takeClaim(job, now, lease)) {
+        Query oldest = new Query().with(Sort.by("startedAt", "_id")).limit(OPEN_READ);
+        Set<String> seriesAhead = new HashSet<>();
+        for (JudgingJob job : workers.find(oldest, JudgingJob.class)) {
+            boolean first = seriesAhead.add(job.series());
+            if (!first || job.due().isAfter(now) || job.leaseUntil() != null && !job.leaseUntil().isBefore(now)
+                    || !takeClaim(job, now, lease)) {
                 continue;
             }
             Query unchanged = Query.query(Criteria.where("_id").is(job.id()).and("claims").is(job.claims()));
             Update take = new Update().set("claims", job.claims() + 1).set("owner", owner).set("leaseUntil", now.plus(lease));
-            if (workers.updateFirst(unchanged, take, JudgingJob.class).getModifiedCount() == 1) {
-                return Optional.ofNullable(workers.findById(job.id(), JudgingJob.class));
+            Optional<JudgingJob> taken = atomic.updateAndGet(unchanged, take, JudgingJob.class, false);
+            if (taken.isPresent()) {
+                return taken;
             }
         }
         return Optional.empty();
@@ -112,12 +124,6 @@ class JudgingQueue implements Intake.Backlog {
     void releaseAll(String owner, Instant now) {
         workers.updateMulti(Query.query(Criteria.where("owner").is(owner)),
                 new Update().set("owner", null).set("leaseUntil", null).set("due", now), JudgingJob.class);
-    }
-
-    private boolean earlierInSeries(JudgingJob job) {
-        return workers.exists(Query.query(Criteria.where("series").is(job.series()).orOperator(
-                Criteria.where("startedAt").lt(job.startedAt()),
-                Criteria.where("startedAt").is(job.startedAt()).and("_id").lt(job.id()))), JudgingJob.class);
     }
 
     /**

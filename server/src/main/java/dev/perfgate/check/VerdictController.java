@@ -52,7 +52,7 @@ class VerdictController {
             @Parameter(description = "seconds to wait for a pending verdict (0 to 300)") @RequestParam(defaultValue = "0") @Range(min = 0, max = 300) int wait) {
         // no request thread is held while waiting: the answer is written when the verdict is stored
         DeferredResult<ResponseEntity<VerdictView>> answer = new DeferredResult<>(wait * 1000L + 10_000L);
-        verdicts.verdictOf(runs.get(id).id(), Duration.ofSeconds(wait))
+        verdicts.verdictOf(id, Duration.ofSeconds(wait))
                 .thenApply(this::view)
                 .whenComplete((view, failed) -> {
                     if (failed != null) {

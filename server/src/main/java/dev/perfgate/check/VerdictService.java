@@ -159,9 +159,10 @@ public class VerdictService {
             }
         }
         recent.put(verdict.id(), verdict);
-        runs.setVerdict(run.id(), new RunVerdict(verdict.status().name(), verdict.id(), verdict.summary(), verdict.evaluatedAt()));
+        Run judgedRun = runs.setVerdictAndGet(run.id(),
+                new RunVerdict(verdict.status().name(), verdict.id(), verdict.summary(), verdict.evaluatedAt())).orElse(run);
         log.info("Run {} ({}) judged {}: {}", run.runId(), run.series(), verdict.status(), verdict.summary());
-        events.publishEvent(new VerdictReady(runs.findById(run.id()).orElse(run), verdict, previous));
+        events.publishEvent(new VerdictReady(judgedRun, verdict, previous));
         return verdict;
     }
 

@@ -134,6 +134,12 @@ public class RunRepository {
         mongo.updateFirst(Query.query(Criteria.where("_id").is(id)), new Update().set("verdict", verdict), Run.class);
     }
 
+    /** Stores the short form of a run's latest verdict and returns the run as it is then; empty when it is gone. */
+    public Optional<Run> setVerdictAndGet(String id, RunVerdict verdict) {
+        return atomic.updateAndGet(Query.query(Criteria.where("_id").is(id)), new Update().set("verdict", verdict), Run.class,
+                false);
+    }
+
     /** Records an admin's review of a detected regression. */
     public void setReview(String id, RegressionReview review) {
         mongo.updateFirst(Query.query(Criteria.where("_id").is(id)), new Update().set("review", review), Run.class);

@@ -25,7 +25,8 @@ public class AtomicUpdates {
     private final QueryMapper queryMapper;
     private final UpdateMapper updateMapper;
 
-    AtomicUpdates(MongoTemplate mongo) {
+    /** Updates through this template's connections (e.g. the judging workers' own). */
+    public AtomicUpdates(MongoTemplate mongo) {
         this.mongo = mongo;
         this.queryMapper = new QueryMapper(mongo.getConverter());
         this.updateMapper = new UpdateMapper(mongo.getConverter());
