@@ -24,8 +24,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * N concurrent CI clients against a running PerfGate: each creates a run, posts results with 20 requests, ends it
- * and waits for the verdict ({@code ?wait=}), all at once. Prints p50/p99/max per call, "end → verdict" (from
- * sending end to holding the verdict) and the errors. Results-only checks: {@code -DchecksDir} (the server's
+ * and waits for the verdict ({@code ?wait=}), all at once. Prints each round's time, p50/p99/max per call, "end →
+ * verdict" (from sending end to holding the verdict), "results → verdict" (what a pipeline waits for after its load
+ * test), "create → verdict" (all PerfGate adds to a pipeline) and the errors. Results-only checks: {@code -DchecksDir} (the server's
  * checks directory) gets a bench definition written when given.
  *
  * <pre>java -cp bench/target/perfgate-bench.jar dev.perfgate.bench.GateLoadBench
@@ -122,18 +123,24 @@ public final class GateLoadBench {
                 }
             });
         }
+        long began = System.nanoTime();
         start.countDown();
         done.await();
         pool.shutdown();
+        double seconds = (System.nanoTime() - began) / 1e9;
+        System.out.printf("round %s: %d clients in %.1f s (%.1f runs judged a second)%n", prefix, clients, seconds,
+                clients / seconds);
     }
 
     void client(String environment, String runId) throws IOException, InterruptedException {
+        long began = System.nanoTime();
         JsonNode run = send("create", post("/api/v1/runs", """
                 {"system":"%s","workload":"ci","environment":"%s","runId":"%s"}""".formatted(SYSTEM, environment, runId)));
         if (run == null) {
             return;
         }
         String id = run.path("id").asString();
+        long loadTestDone = System.nanoTime();
         if (send("results", post("/api/v1/runs/" + id + "/results", results())) == null) {
             return;
         }
@@ -143,7 +150,10 @@ public final class GateLoadBench {
         }
         JsonNode verdict = send("verdict?wait=60", get("/api/v1/runs/" + id + "/verdict?wait=60"));
         if (verdict != null && !"PENDING".equals(verdict.path("status").asString())) {
-            record("end → verdict", System.nanoTime() - ended);
+            long now = System.nanoTime();
+            record("end → verdict", now - ended);
+            record("results → verdict", now - loadTestDone);
+            record("create → verdict", now - began);
         } else if (verdict != null) {
             errors.computeIfAbsent("verdict still pending after 60 s", k -> new AtomicInteger()).incrementAndGet();
         }
@@ -198,7 +208,8 @@ public final class GateLoadBench {
 
     void print() {
         System.out.printf("%-18s %7s %9s %9s %9s%n", "call", "count", "p50 ms", "p99 ms", "max ms");
-        for (String call : List.of("create", "results", "end", "verdict?wait=60", "end → verdict")) {
+        for (String call : List.of("create", "results", "end", "verdict?wait=60", "end → verdict", "results → verdict",
+                "create → verdict")) {
             List<Long> times = new ArrayList<>(timings.getOrDefault(call, List.of()));
             if (times.isEmpty()) {
                 continue;
