@@ -3,9 +3,11 @@ package dev.perfgate.run;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Date;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -51,8 +53,21 @@ public class JudgedRuns {
     record Slice(long version, List<Entry> newestFirst, boolean complete, long snapshotVersion) {
     }
 
+    private static final int SERIES_REMEMBERED = 1024;
+
     private final MongoTemplate mongo;
     private final int capacity;
+    /**
+     * The slice each series was last read or written at here: {@link #add} starts from it (the verdict's history read
+     * it a moment before) instead of reading it again. One that is stale costs nothing wrong: the insert of its next
+     * number fails and the slice is read, or the run is listed twice, which a read folds into one.
+     */
+    private final Map<Series, Slice> lastSeen = Collections.synchronizedMap(new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Series, Slice> eldest) {
+            return size() > SERIES_REMEMBERED;
+        }
+    });
 
     JudgedRuns(MongoTemplate mongo, @Value("${perfgate.judging.history-slice:256}") int capacity) {
         this.mongo = mongo;
@@ -62,8 +77,9 @@ public class JudgedRuns {
     /** Lists an ended run of its series (before its verdict is stored); nothing when it is listed already. */
     public void add(Run run) {
         Entry entry = new Entry(run.id(), run.startedAt().truncatedTo(ChronoUnit.MILLIS));
+        Slice seen = lastSeen.remove(run.series());
         for (int attempt = 0; attempt < 100; attempt++) {
-            Slice slice = read(run.series());
+            Slice slice = attempt == 0 && seen != null ? seen : read(run.series());
             if (slice.newestFirst().contains(entry)
                     || !slice.complete() && slice.newestFirst().size() >= capacity
                     && NEWEST_FIRST.compare(entry, slice.newestFirst().get(capacity - 1)) > 0) {
@@ -76,10 +92,12 @@ public class JudgedRuns {
             } catch (DuplicateKeyException another) {
                 continue; // another caller listed a run meanwhile: read again
             }
+            Slice now = apply(slice, List.of(entry), next);
             if (next - slice.snapshotVersion() >= SNAPSHOT_EVERY) {
-                Slice now = apply(slice, List.of(entry), next);
                 saveSnapshot(run.series(), now);
+                now = new Slice(now.version(), now.newestFirst(), now.complete(), now.version());
             }
+            lastSeen.put(run.series(), now);
             return;
         }
         throw new IllegalStateException("Could not list run " + run.id() + " in " + run.series() + " (100 attempts)");
@@ -151,8 +169,9 @@ public class JudgedRuns {
             }
         }
         if (stored == null && !logged) {
-            return build(series);
+            slice = build(series);
         }
+        lastSeen.put(series, slice);
         return slice;
     }
 

@@ -198,6 +198,34 @@ abstract class StoreContract {
     }
 
     @Test
+    void shouldListEachRunOnceWhenAnotherInstanceListedRunsSinceThisOneLastReadTheSlice() {
+        // Given two instances that both read a series' slice (each remembers it), with one run listed
+        JudgedRuns here = new JudgedRuns(mongo, 256);
+        JudgedRuns there = new JudgedRuns(mongo, 256);
+        Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+        Run first = judgedRun("i1", t0, RunStatus.COMPLETED, true);
+        here.add(first);
+        Series series = first.series();
+        here.read(series);
+        there.read(series);
+
+        // When the other instance lists two runs, and then this one lists the second of them again and a third
+        Run second = judgedRun("i2", t0.plusSeconds(60), RunStatus.COMPLETED, true);
+        Run third = judgedRun("i3", t0.plusSeconds(120), RunStatus.COMPLETED, true);
+        there.add(second);
+        there.add(judgedRun("i4", t0.plusSeconds(90), RunStatus.COMPLETED, true));
+        here.add(second);
+        here.add(third);
+
+        // Then every run is listed once: the first in the slice built from the runs, the three later ones in the log
+        assertThat(here.read(series).version()).isEqualTo(3);
+        assertThat(there.before(series, t0.plusSeconds(3600), 100)).extracting(Run::runId)
+                .containsExactly("i3", "i4", "i2", "i1");
+        assertThat(here.before(series, t0.plusSeconds(3600), 100)).extracting(Run::runId)
+                .containsExactly("i3", "i4", "i2", "i1");
+    }
+
+    @Test
     void shouldFindTheSameJudgedRunsAsAScanOfTheRuns() {
         // Given a series with runs judged before its slice existed, ties on the start, invalid, unjudged and running
         // runs, and a slice that keeps 6 runs
