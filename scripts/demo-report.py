@@ -8,7 +8,6 @@ lock or fixed). PERFGATE_URL and PERFGATE_TOKEN say where PerfGate is; DEMO_UI_U
 --check open the links of the Slack messages as a signed-in person would.
 """
 import http.cookiejar
-import datetime
 import html
 import json
 import os
@@ -19,10 +18,6 @@ import urllib.request
 
 URL = os.environ.get("PERFGATE_URL", "http://127.0.0.1:8080").rstrip("/")
 TOKEN = os.environ.get("PERFGATE_TOKEN", "")
-# the Prometheus that scrapes the demo app (test-servers): what its JVM did in each run, to tell why a CPU moved
-PROMETHEUS = os.environ.get("DEMO_PROMETHEUS_URL", "http://127.0.0.1:9099").rstrip("/")
-JIT = 'sum(increase(jvm_compilation_time_ms_total{application="demo-app"}[%ds]))'
-GC = '1000 * sum(increase(jvm_gc_pause_seconds_sum{application="demo-app"}[%ds]))'
 
 # What each story step must show: the verdict, the CLI exit code, and the profile that names the culprit.
 EXPECTED = {
@@ -69,33 +64,6 @@ def reading(verdict, check_id):
     return "n/a" if value is None else "%.1f" % value
 
 
-def instant(run, field):
-    return datetime.datetime.fromisoformat(run[field].replace("Z", "+00:00")).timestamp()
-
-
-def prometheus(query, seconds, at):
-    """A PromQL increase over the `seconds` before `at`, as a whole number, or n/a."""
-    try:
-        params = urllib.parse.urlencode({"query": query % max(5, int(seconds)), "time": at})
-        with urllib.request.urlopen(PROMETHEUS + "/api/v1/query?" + params, timeout=10) as response:
-            result = json.load(response)["data"]["result"]
-        return "%.0f" % float(result[0]["value"][1]) if result else "0"
-    except Exception:  # noqa: BLE001 - evidence only, never part of the check
-        return "n/a"
-
-
-def jvm_activity(run, previous):
-    """What the demo app's JVM spent compiling and in GC pauses in the run's judged window, and compiling between the
-    previous run's end and this run's start (the smoke test after a switch, a restart), in ms, from Prometheus."""
-    try:
-        start, end = instant(run, "startedAt"), instant(run, "endedAt")
-        window = end - start - int(run.get("rampUpSeconds") or 0)
-        before = prometheus(JIT, start - instant(previous, "endedAt"), start) if previous else "-"
-        return [prometheus(JIT, window, end), prometheus(GC, window, end), before]
-    except Exception:  # noqa: BLE001 - evidence only, never part of the check
-        return ["n/a"] * 3
-
-
 def top_change(verdict, profile_type):
     """The function PerfGate names first for this profile type (its explanation lines), as users see it."""
     profile = next((p for p in verdict.get("profiles", []) if p["type"] == profile_type), None)
@@ -118,19 +86,14 @@ def main(argv):
                 label, run_id, code, step = line.rstrip("\n").split("\t")
                 rows.append((label, run_id, int(code), step))
 
-    print("\n== Verdicts (CPU of the demo app's process as read; CPU seconds per 1,000 requests; p99 in ms; what its"
-          " JVM spent compiling (jit) and in GC pauses in the judged window, and compiling since the previous run, in ms)")
+    print("\n== Verdicts (CPU of the demo app's process as read; CPU seconds per 1,000 requests)")
     story = []
-    previous = None
     for label, run_id, code, step in rows:
         run = run_of(run_id)
         verdict = api("/api/v1/runs/%s/verdict" % run["id"])
         story.append((label, run, verdict, code, step))
-        jit, gc, before = jvm_activity(run, previous)
-        previous = run
-        print("  %-26s %-12s exit %s   cpu %-6s cpu/1k %-6s p99 %-6s jit %-5s gc %-4s jit before %-5s %s/runs/%s" % (
-            label, verdict["status"], code, reading(verdict, "cpu"), reading(verdict, "cpu-per-1k"),
-            reading(verdict, "p99"), jit, gc, before, URL, run["id"]))
+        print("  %-26s %-12s exit %s   cpu %-8s cpu/1k %-8s %s/runs/%s" % (
+            label, verdict["status"], code, reading(verdict, "cpu"), reading(verdict, "cpu-per-1k"), URL, run["id"]))
 
     for label, run, verdict, code, step in story:
         if step not in STEP_TITLES:

@@ -15,10 +15,9 @@
 # CPU, Pyroscope), a local Slack webhook receiver on 18099, PerfGate on port 8080 (embedded store under
 # target/demo, checks/ of this repo, a Slack route to the receiver, sign-in demo/demo), the demo app on
 # 18080 with the Pyroscope Java agent. Then the runs of the Gatling peak-load simulation through the
-# perfgate CLI: three baselines; then for each regression (cpu, alloc, lock, cache) one run with it switched
-# on and one after switching it off and a smoke test, as a deploy does; the cache fix is deployed as a restart of
-# the demo app (a new JVM, with a smoke test only). Each run is recorded, judged by checks/demo-app.yaml, linked to
-# profiles. Before the first baseline the demo app is warmed up (not recorded): a smoke test, then the same load.
+# perfgate CLI: two baselines; then for each regression (cpu, alloc, lock, cache) one run with it switched
+# on and one after switching it off; the cache fix is deployed as a restart of the demo app (a new JVM, with
+# a smoke test only). Each run is recorded, judged by checks/demo-app.yaml, linked to profiles.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -161,23 +160,13 @@ regression() { # name on|off
     -d "{\"enabled\": $([[ $2 == on ]] && echo true || echo false)}" > /dev/null
 }
 
-smoke_test() { # seconds: what a deploy does before the load test: calls every endpoint (150 rounds, a few seconds),
-  # and on until the JVM is that many seconds old
+smoke_test() { # seconds: what a deploy does before the load test: calls every endpoint, until the JVM is that old
   for i in $(seq 1 100000); do
     for path in "/api/matrix?size=$matrix" /api/transform "/api/lookup?id=7" "/api/remote?delayMs=1"; do
       curl -fsS -o /dev/null "$demo_url$path" || true
     done
     (( i >= 150 && SECONDS >= demo_app_started + $1 )) && break
   done
-}
-
-warm_load() { # seconds: the story's load at three times its rate for that long, not recorded (no run, no verdict,
-  # never a baseline): the same requests over the same keep-alive connections, and the JIT's call counts of 3 × $1 s
-  log "Warming up the demo app under the story's load (3 x $users arrivals/s) for $1 s (not recorded)"
-  ./mvnw -q -B -ntp -pl load-scripts gatling:test -Dgatling.simulationClass=dev.perfgate.load.PeakLoadSimulation \
-    -DbaseUrl="$demo_url" -Dusers=$((3 * users)) -DrampUpSeconds="$ramp" -DdurationSeconds="$1" \
-    -DmatrixSize="$matrix" -DrunId="demo-$stamp-warm-up" > "$demo_dir/warm-up.log" 2>&1 \
-    || echo "demo: the warm-up load failed (its log: $demo_dir/warm-up.log); the story goes on" >&2
 }
 
 restart_demo_app() { # stop the demo app and start a new JVM, without the JIT warm-up of the start of the story
@@ -213,27 +202,15 @@ load_run() { # label version step [duration]
 }
 
 for name in cpu alloc lock buffer cache; do regression "$name" off; done
-# The first JVM is called until it is 60 s old, then serves the story's own load at three times its rate for 45 s
-# (not recorded). Measured on fresh-clone CI, a first baseline after 90 s of the smoke test alone read 12.2-15.5 %
-# CPU where the later clean runs read 9.0-12.0 %, and that high value widened the noise the gate holds the clean
-# runs against. It is the JIT: after 45 s of the story's load at its own rate, the first baseline still read
-# 14.7 % against 11.5 % and its JVM compiled for 1,531 ms in it against 594-685 ms in the next two baselines.
-log "Warming up the demo app's JIT (not recorded): a smoke test until its JVM is 60 s old, then 45 s of load"
-smoke_test 60
-warm_load 45
-# three baselines: the median and noise the first judged runs are held against come from three runs, not two
+log "Warming up the demo app's JIT (not recorded) for the first 90 s of its JVM, the checks' declared warm-up"
+smoke_test 90
 load_run "baseline 1" "1.0.0" baseline
 load_run "baseline 2" "1.0.1" baseline
-load_run "baseline 3" "1.0.2" baseline
 minor=1
 for name in "${regressions[@]}"; do
   regression "$name" on
   load_run "$name regression on" "1.$minor.0" "$name"
   regression "$name" off
-  if [[ $name != cache ]]; then
-    # switched off as a deploy switches it off: the fixed version gets its smoke test before the load test
-    smoke_test 0
-  fi
   if [[ $name == cache ]]; then
     # the fix is deployed: a new JVM that has compiled nothing yet serves the fixed run
     restart_demo_app

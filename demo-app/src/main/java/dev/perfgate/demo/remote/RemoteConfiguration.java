@@ -18,7 +18,7 @@ class RemoteConfiguration {
     @Bean
     RemoteClient remoteClient(RegressionSwitches switches, MeterRegistry registry,
             @Value("${demo.remote.pool-size:64}") int poolSize,
-            @Value("${demo.remote.validation:150ms}") Duration validation) {
+            @Value("${demo.remote.validation:100ms}") Duration validation) {
         ConnectionPool pool = new ConnectionPool(() -> switches.isActive(Regression.LOCK), poolSize, validation);
         Gauge.builder("demo.remote.pool.waiting", pool, ConnectionPool::waiting)
                 .description("requests waiting for a connection to the simulated remote service")
