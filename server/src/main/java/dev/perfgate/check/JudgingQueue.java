@@ -1,5 +1,6 @@
 package dev.perfgate.check;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
@@ -40,9 +41,11 @@ class JudgingQueue implements Intake.Backlog {
     /** The workers' own connections: taking, finishing and retrying jobs. */
     private final MongoTemplate workers;
     private final AtomicUpdates atomic;
+    private final Clock clock;
 
-    JudgingQueue(MongoTemplate mongo, JudgingConnections connections) {
+    JudgingQueue(MongoTemplate mongo, JudgingConnections connections, Clock clock) {
         this.mongo = mongo;
+        this.clock = clock;
         this.workers = connections.template();
         this.atomic = new AtomicUpdates(workers);
     }
@@ -77,7 +80,7 @@ class JudgingQueue implements Intake.Backlog {
     /** Jobs due now, taken or not: the ended runs waiting for their verdicts (new runs wait while there are many). */
     @Override
     public long waiting() {
-        return mongo.count(Query.query(Criteria.where("due").lte(Instant.now())), JudgingJob.class);
+        return mongo.count(Query.query(Criteria.where("due").lte(clock.instant())), JudgingJob.class);
     }
 
     /**

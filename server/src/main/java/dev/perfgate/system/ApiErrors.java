@@ -40,8 +40,12 @@ class ApiErrors extends ResponseEntityExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiErrors.class);
 
     @ExceptionHandler(ApiException.class)
-    ProblemDetail apiException(ApiException e) {
-        return problem(e.status(), e.getMessage());
+    ResponseEntity<ProblemDetail> apiException(ApiException e) {
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(e.status());
+        if (e.retryAfterSeconds() != null) {
+            answer.header(HttpHeaders.RETRY_AFTER, String.valueOf(e.retryAfterSeconds()));
+        }
+        return answer.body(problem(e.status(), e.getMessage()));
     }
 
     @ExceptionHandler(BodyTooLargeException.class)

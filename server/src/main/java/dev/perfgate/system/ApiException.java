@@ -6,14 +6,29 @@ import org.springframework.http.HttpStatus;
 public class ApiException extends RuntimeException {
 
     private final HttpStatus status;
+    private final Integer retryAfterSeconds;
 
     public ApiException(HttpStatus status, String message) {
+        this(status, message, null);
+    }
+
+    private ApiException(HttpStatus status, String message, Integer retryAfterSeconds) {
         super(message);
         this.status = status;
+        this.retryAfterSeconds = retryAfterSeconds;
     }
 
     public HttpStatus status() {
         return status;
+    }
+
+    /** Seconds the caller is asked to wait before it tries again (the Retry-After header); null: not said. */
+    public Integer retryAfterSeconds() {
+        return retryAfterSeconds;
+    }
+
+    public static ApiException unavailable(String message, int retryAfterSeconds) {
+        return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, message, retryAfterSeconds);
     }
 
     public static ApiException notFound(String message) {

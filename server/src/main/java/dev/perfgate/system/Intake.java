@@ -13,7 +13,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.annotation.PreDestroy;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
@@ -77,8 +76,8 @@ public class Intake {
     /** Runs the work in its turn; the future completes with its value or its exception, as thrown. */
     public <T> CompletableFuture<T> submit(Kind kind, Supplier<T> work) {
         if (executor.getQueue().size() >= capacity) {
-            throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "PerfGate is taking in " + capacity
-                    + " calls already; retry after " + RETRY_AFTER_SECONDS + " s");
+            throw ApiException.unavailable("PerfGate is taking in " + capacity + " calls already; retry after "
+                    + RETRY_AFTER_SECONDS + " s", RETRY_AFTER_SECONDS);
         }
         CompletableFuture<T> result = new CompletableFuture<>();
         executor.execute(new Turn(kind, arrivals.incrementAndGet(), () -> {

@@ -153,8 +153,12 @@ class ProfileVerdictIT extends SharedServer {
         Instant ended = Instant.now();
         api.post("/api/v1/runs/" + id + "/end", "{}");
 
-        // When the last upload lands two seconds after the end
-        Thread.sleep(2000);
+        // When the last upload lands two seconds after the end, the verdict pending until then
+        while (Instant.now().isBefore(ended.plusSeconds(2))) {
+            assertThat(api.get("/api/v1/runs/" + id + "/verdict").status()).as("pending while the last upload is out")
+                    .isEqualTo(202);
+            Thread.sleep(100);
+        }
         ingestAt(app, lastBucket, "main;http;JsonTransform.run 300\n");
         Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
 

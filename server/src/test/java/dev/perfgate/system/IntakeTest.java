@@ -78,7 +78,10 @@ class IntakeTest {
         intake.submit(Kind.NEW_RUN, () -> 2);
 
         assertThatThrownBy(() -> intake.submit(Kind.RESULTS, () -> 3))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.status()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
+                    assertThat(e.retryAfterSeconds()).isEqualTo(2);
+                })
                 .hasMessageContaining("retry after 2 s");
         release.countDown();
     }
