@@ -78,9 +78,7 @@ class ApiErrors extends ResponseEntityExceptionHandler {
             log.warn("The store is briefly unavailable, answered 503: {}", LogSafe.of(e.toString()));
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                     .header(HttpHeaders.RETRY_AFTER, String.valueOf(TransientStoreFailure.RETRY_AFTER_SECONDS))
-                    .body(problem(HttpStatus.SERVICE_UNAVAILABLE, "The store is briefly unavailable ("
-                            + e.getClass().getSimpleName() + "); retry after "
-                            + TransientStoreFailure.RETRY_AFTER_SECONDS + " s"));
+                    .body(problem(HttpStatus.SERVICE_UNAVAILABLE, TransientStoreFailure.detail(e)));
         }
         log.error("Unexpected error", e);
         return ResponseEntity.internalServerError().body(problem(HttpStatus.INTERNAL_SERVER_ERROR,

@@ -17,15 +17,15 @@ import org.springframework.data.mongodb.UncategorizedMongoDbException;
  * a replica set electing, FerretDB's SQLite busy or locked. The API answers them with 503 and Retry-After so
  * that clients retry instead of failing a CI build on a 500.
  */
-final class TransientStoreFailure {
+public final class TransientStoreFailure {
 
     /** Seconds a client is asked to wait before it retries. */
-    static final int RETRY_AFTER_SECONDS = 2;
+    public static final int RETRY_AFTER_SECONDS = 2;
 
     private TransientStoreFailure() {
     }
 
-    static boolean isTransient(Throwable e) {
+    public static boolean isTransient(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof TransientDataAccessException || t instanceof DataAccessResourceFailureException
                     || t instanceof UncategorizedMongoDbException || t instanceof MongoSocketException
@@ -42,6 +42,12 @@ final class TransientStoreFailure {
             }
         }
         return false;
+    }
+
+    /** What the client reads in the 503's problem. */
+    public static String detail(Throwable e) {
+        return "The store is briefly unavailable (" + e.getClass().getSimpleName() + "); retry after "
+                + RETRY_AFTER_SECONDS + " s";
     }
 
     private static boolean busy(String message) {
