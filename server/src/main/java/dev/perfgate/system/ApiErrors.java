@@ -26,6 +26,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
@@ -83,6 +84,22 @@ class ApiErrors extends ResponseEntityExceptionHandler {
         log.error("Unexpected error", e);
         return ResponseEntity.internalServerError().body(problem(HttpStatus.INTERNAL_SERVER_ERROR,
                 "PerfGate failed to handle the request: " + e.getClass().getSimpleName() + ". The server log has the details."));
+    }
+
+    /**
+     * A call answered asynchronously (new runs and results wait in the intake) that had no answer within
+     * {@code spring.mvc.async.request-timeout}: 503 that says so and when to retry, as for a busy store.
+     */
+    @Override
+    protected ResponseEntity<Object> handleAsyncRequestTimeoutException(AsyncRequestTimeoutException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        log.warn("A call had no answer within the async request timeout, answered 503");
+        HttpHeaders answer = new HttpHeaders();
+        answer.addAll(headers);
+        answer.set(HttpHeaders.RETRY_AFTER, String.valueOf(TransientStoreFailure.RETRY_AFTER_SECONDS));
+        return handleExceptionInternal(e, problem(HttpStatus.SERVICE_UNAVAILABLE, "PerfGate could not answer this "
+                + "call in time (busy); retry after " + TransientStoreFailure.RETRY_AFTER_SECONDS + " s"), answer,
+                HttpStatus.SERVICE_UNAVAILABLE, request);
     }
 
     @Override

@@ -3,7 +3,14 @@ package dev.perfgate.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.web.context.request.ServletWebRequest;
+import org.springframework.web.context.request.async.AsyncRequestTimeoutException;
 
 class ApiErrorsTest {
 
@@ -28,6 +35,17 @@ class ApiErrorsTest {
     @Test
     void shouldNeverServeAPageUnderTheApiPath() {
         assertThat(ApiErrors.wantsPage(request("/api/v1/no-such-endpoint", CHROMIUM))).isFalse();
+    }
+
+    @Test
+    void shouldAnswerACallThatHadNoAnswerInTimeWith503AndWhenToRetry() {
+        ResponseEntity<Object> answer = new ApiErrors().handleAsyncRequestTimeoutException(
+                new AsyncRequestTimeoutException(), new HttpHeaders(), HttpStatus.SERVICE_UNAVAILABLE,
+                new ServletWebRequest(new MockHttpServletRequest("POST", "/api/v1/runs"), new MockHttpServletResponse()));
+
+        assertThat(answer.getStatusCode().value()).isEqualTo(503);
+        assertThat(answer.getHeaders().getFirst(HttpHeaders.RETRY_AFTER)).isEqualTo("2");
+        assertThat(((ProblemDetail) answer.getBody()).getDetail()).contains("in time").contains("retry after 2 s");
     }
 
     private static MockHttpServletRequest request(String path, String accept) {
