@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.perfgate.client.api.Retry;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -43,6 +45,8 @@ public final class GateLoadBench {
     private final String token;
     final Map<String, List<Long>> timings = new ConcurrentHashMap<>();
     final Map<String, AtomicInteger> errors = new ConcurrentHashMap<>();
+    /** Answers a client retried (502/503/504, as the CLI does): not errors unless the last attempt failed too. */
+    final Map<String, AtomicInteger> retried = new ConcurrentHashMap<>();
 
     GateLoadBench(String url, String token) {
         this.url = url;
@@ -63,6 +67,7 @@ public final class GateLoadBench {
         bench.round(Math.min(clients, 10), series, "warmup");
         bench.timings.clear();
         bench.errors.clear();
+        bench.retried.clear();
         for (int round = 1; round <= rounds; round++) {
             bench.round(clients, series, "r" + round + "-");
         }
@@ -185,20 +190,36 @@ public final class GateLoadBench {
         return request(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build();
     }
 
-    /** Sends a call, times it, counts a non-2xx answer or a failure as an error of the call; null then. */
+    /**
+     * Sends a call as the CLI does: a 502/503/504 is retried after its Retry-After (else the backoff) up to
+     * {@link Retry#DEFAULT}'s attempts, each such answer counted as retried. Times the call with its retries (what a
+     * pipeline waits), counts what still fails, a non-2xx answer or an I/O failure, as an error of the call; null then.
+     */
     private JsonNode send(String call, HttpRequest request) throws InterruptedException {
         long start = System.nanoTime();
-        try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            record(call, System.nanoTime() - start);
-            if (response.statusCode() / 100 != 2) {
-                errors.computeIfAbsent(call + ": HTTP " + response.statusCode(), k -> new AtomicInteger()).incrementAndGet();
+        for (int attempt = 1;; attempt++) {
+            try {
+                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                if (Retry.retryable(response.statusCode()) && attempt < Retry.DEFAULT.maxAttempts()) {
+                    retried.computeIfAbsent(call + ": HTTP " + response.statusCode(), k -> new AtomicInteger())
+                            .incrementAndGet();
+                    Duration wait = Retry.DEFAULT.delayBefore(attempt + 1, Retry.retryAfter(
+                            response.headers().firstValue("Retry-After").orElse(null), Instant.now()));
+                    Thread.sleep(wait.toMillis());
+                    continue;
+                }
+                record(call, System.nanoTime() - start);
+                if (response.statusCode() / 100 != 2) {
+                    errors.computeIfAbsent(call + ": HTTP " + response.statusCode(), k -> new AtomicInteger())
+                            .incrementAndGet();
+                    return null;
+                }
+                return response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
+            } catch (IOException e) {
+                errors.computeIfAbsent(call + ": " + e.getClass().getSimpleName(), k -> new AtomicInteger())
+                        .incrementAndGet();
                 return null;
             }
-            return response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
-        } catch (IOException e) {
-            errors.computeIfAbsent(call + ": " + e.getClass().getSimpleName(), k -> new AtomicInteger()).incrementAndGet();
-            return null;
         }
     }
 
@@ -219,6 +240,8 @@ public final class GateLoadBench {
                     percentile(times, 99), times.get(times.size() - 1) / 1e6);
         }
         int total = errors.values().stream().mapToInt(AtomicInteger::get).sum();
+        int again = retried.values().stream().mapToInt(AtomicInteger::get).sum();
+        System.out.println("answers retried: " + again + (again == 0 ? "" : " " + new TreeMap<>(retried)));
         System.out.println("errors: " + total + (total == 0 ? "" : " " + new TreeMap<>(errors)));
     }
 
