@@ -9,11 +9,14 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 class SignInThrottleTest {
 
     final MutableClock clock = new MutableClock();
-    final SignInThrottle throttle = new SignInThrottle(10, Duration.ofMinutes(1), Duration.ofSeconds(30), clock);
+    final SignInThrottle throttle = new SignInThrottle(
+            new SignInThrottle.Policy(10, Duration.ofMinutes(1), Duration.ofSeconds(30)), clock);
 
     @Test
     void shouldLockAUserAfterTenFailuresWithinAMinuteWhateverTheAddress() {
@@ -55,6 +58,18 @@ class SignInThrottleTest {
         throttle.succeeded("ann");
         throttle.failed("10.0.0.3", "ann");
         assertThat(throttle.lockedFor("10.0.0.3", "ann")).isZero();
+    }
+
+    @Test
+    void shouldTakeItsPolicyFromTheSignInPropertiesWithTheDocumentedDefaults() {
+        new ApplicationContextRunner().withUserConfiguration(PolicyOnly.class)
+                .withPropertyValues("perfgate.security.sign-in.lockout=90s")
+                .run(context -> assertThat(context.getBean(SignInThrottle.Policy.class))
+                        .isEqualTo(new SignInThrottle.Policy(10, Duration.ofMinutes(1), Duration.ofSeconds(90))));
+    }
+
+    @EnableConfigurationProperties(SignInThrottle.Policy.class)
+    static class PolicyOnly {
     }
 
     static final class MutableClock extends Clock {
