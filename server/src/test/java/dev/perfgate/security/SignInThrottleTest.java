@@ -2,19 +2,18 @@ package dev.perfgate.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+import dev.perfgate.MutableClock;
+
 class SignInThrottleTest {
 
-    final MutableClock clock = new MutableClock();
+    final MutableClock clock = new MutableClock(Instant.parse("2026-11-23T10:00:00Z"));
     final SignInThrottle throttle = new SignInThrottle(
             new SignInThrottle.Policy(10, Duration.ofMinutes(1), Duration.ofSeconds(30)), clock);
 
@@ -70,28 +69,5 @@ class SignInThrottleTest {
 
     @EnableConfigurationProperties(SignInThrottle.Policy.class)
     static class PolicyOnly {
-    }
-
-    static final class MutableClock extends Clock {
-        private Instant now = Instant.parse("2026-11-23T10:00:00Z");
-
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }
