@@ -24,6 +24,7 @@ import org.springframework.stereotype.Component;
 
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunRepository;
+import dev.perfgate.system.DaemonThreads;
 import dev.perfgate.system.Intake;
 
 /**
@@ -51,7 +52,7 @@ class JudgingWorkers {
     private final String owner = "judge-" + UUID.randomUUID();
     private final Semaphore wake = new Semaphore(0);
     private final ExecutorService workers;
-    private final ExecutorService evaluations = Executors.newCachedThreadPool(daemon("perfgate-evaluation"));
+    private final ExecutorService evaluations = Executors.newCachedThreadPool(DaemonThreads.named("perfgate-evaluation"));
     private volatile boolean running = true;
 
     JudgingWorkers(JudgingQueue queue, VerdictService verdicts, RunRepository runs, ApplicationEventPublisher events,
@@ -71,7 +72,7 @@ class JudgingWorkers {
         this.budget = budget;
         this.poll = poll;
         this.attempts = attempts;
-        this.workers = Executors.newFixedThreadPool(Math.max(1, count), daemon("perfgate-judging"));
+        this.workers = Executors.newFixedThreadPool(Math.max(1, count), DaemonThreads.named("perfgate-judging"));
     }
 
     @EventListener(ApplicationReadyEvent.class)
@@ -168,13 +169,5 @@ class JudgingWorkers {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return r -> {
-            Thread thread = new Thread(r, name);
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

@@ -18,6 +18,7 @@ import org.springframework.stereotype.Component;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunRepository;
 import dev.perfgate.run.RunService;
+import dev.perfgate.system.DaemonThreads;
 
 /**
  * Requests waiting for a pending verdict, as futures: completed the moment this instance stores the verdict, or by
@@ -28,11 +29,8 @@ class VerdictWaiters {
 
     private final RunRepository runs;
     private final Map<String, Set<CompletableFuture<Run>>> waiting = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread thread = new Thread(r, "perfgate-verdict-waiters");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
+            DaemonThreads.named("perfgate-verdict-waiters"));
 
     VerdictWaiters(RunRepository runs, @Value("${perfgate.judging.waiter-poll:1s}") Duration poll) {
         this.runs = runs;

@@ -1,5 +1,6 @@
 package dev.perfgate.security;
 
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -21,6 +22,7 @@ import jakarta.servlet.http.HttpServletResponse;
  * and the OpenAPI description stay open.
  */
 @Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SignInThrottle.Policy.class)
 class SecurityConfiguration {
 
     @Bean

@@ -9,9 +9,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import lombok.AccessLevel;
+import lombok.RequiredArgsConstructor;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,29 +25,25 @@ import org.springframework.stereotype.Component;
  * address against many users gets far. In memory, per instance.
  */
 @Component
+@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class SignInThrottle {
 
     private static final Logger log = LoggerFactory.getLogger(SignInThrottle.class);
     private static final int MAX_KEYS = 100_000;
 
-    private final int maxFailures;
-    private final Duration window;
-    private final Duration lockout;
+    private final Policy policy;
     private final Clock clock;
     private final Map<String, Failures> failures = new ConcurrentHashMap<>();
 
-    SignInThrottle(@Value("${perfgate.security.sign-in.max-failures:10}") int maxFailures,
-            @Value("${perfgate.security.sign-in.window:1m}") Duration window,
-            @Value("${perfgate.security.sign-in.lockout:1m}") Duration lockout, Clock clock) {
-        this.maxFailures = maxFailures;
-        this.window = window;
-        this.lockout = lockout;
-        this.clock = clock;
+    /** {@code perfgate.security.sign-in.*}: {@code max-failures} within {@code window} lock for {@code lockout}. */
+    @ConfigurationProperties("perfgate.security.sign-in")
+    record Policy(@DefaultValue("10") int maxFailures, @DefaultValue("1m") Duration window,
+            @DefaultValue("1m") Duration lockout) {
     }
 
     /** The default policy (10 failures a minute lock for a minute), for a context without the component (web slices). */
     public static SignInThrottle defaults() {
-        return new SignInThrottle(10, Duration.ofMinutes(1), Duration.ofMinutes(1), Clock.systemUTC());
+        return new SignInThrottle(new Policy(10, Duration.ofMinutes(1), Duration.ofMinutes(1)), Clock.systemUTC());
     }
 
     /** How long the address or the user (null: none given) stays locked; zero when neither is. */
@@ -58,7 +58,7 @@ public class SignInThrottle {
     public void failed(String address, String user) {
         Instant now = clock.instant();
         if (failures.size() > MAX_KEYS) {
-            failures.values().removeIf(f -> f.idleSince(now, window.plus(lockout)));
+            failures.values().removeIf(f -> f.idleSince(now, policy.window().plus(policy.lockout())));
         }
         record(addressKey(address), now);
         if (user != null) {
@@ -85,9 +85,9 @@ public class SignInThrottle {
 
     private void record(String key, Instant now) {
         Failures f = failures.computeIfAbsent(key, k -> new Failures());
-        if (f.add(now, window, maxFailures, lockout)) {
-            log.warn("Sign-in: {} locked for {} s after {} failures within {} s", key, lockout.toSeconds(), maxFailures,
-                    window.toSeconds());
+        if (f.add(now, policy)) {
+            log.warn("Sign-in: {} locked for {} s after {} failures within {} s", key, policy.lockout().toSeconds(),
+                    policy.maxFailures(), policy.window().toSeconds());
         }
     }
 
@@ -111,13 +111,13 @@ public class SignInThrottle {
         private Instant lockedUntil = Instant.MIN;
 
         /** True when this failure starts a lockout. */
-        synchronized boolean add(Instant now, Duration window, int max, Duration lockout) {
+        synchronized boolean add(Instant now, Policy policy) {
             recent.addLast(now);
-            while (!recent.isEmpty() && !recent.peekFirst().isAfter(now.minus(window))) {
+            while (!recent.isEmpty() && !recent.peekFirst().isAfter(now.minus(policy.window()))) {
                 recent.removeFirst();
             }
-            if (recent.size() >= max && !now.isBefore(lockedUntil)) {
-                lockedUntil = now.plus(lockout);
+            if (recent.size() >= policy.maxFailures() && !now.isBefore(lockedUntil)) {
+                lockedUntil = now.plus(policy.lockout());
                 recent.clear();
                 return true;
             }

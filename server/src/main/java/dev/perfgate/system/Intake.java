@@ -64,11 +64,7 @@ public class Intake {
         this.capacity = capacity;
         this.backlog = backlog;
         this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-                new PriorityBlockingQueue<>(), runnable -> {
-                    Thread thread = new Thread(runnable, "perfgate-intake");
-                    thread.setDaemon(true);
-                    return thread;
-                });
+                new PriorityBlockingQueue<>(), DaemonThreads.named("perfgate-intake"));
         registry.ifAvailable(meters -> Gauge.builder("perfgate.intake.waiting", executor, e -> e.getQueue().size())
                 .description("API calls (new runs, results) waiting for their turn").register(meters));
     }

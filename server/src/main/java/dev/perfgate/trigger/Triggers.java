@@ -12,7 +12,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.annotation.PreDestroy;
 import org.bson.types.ObjectId;
@@ -28,6 +27,7 @@ import dev.perfgate.run.RunRepository;
 import dev.perfgate.run.RunStatus;
 import dev.perfgate.run.Series;
 import dev.perfgate.system.ApiException;
+import dev.perfgate.system.DaemonThreads;
 
 /**
  * Runs triggered from the UI: at most one per series at a time (a lock in the store, so it holds across instances
@@ -71,12 +71,7 @@ public class Triggers {
     private final Duration abandonAfter;
     private final Owner me;
     private final Map<String, Live> byId = new LinkedHashMap<>();
-    private final AtomicInteger threads = new AtomicInteger();
-    private final ExecutorService executor = Executors.newCachedThreadPool(task -> {
-        Thread thread = new Thread(task, "perfgate-runner-" + threads.incrementAndGet());
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService executor = Executors.newCachedThreadPool(DaemonThreads.numbered("perfgate-runner-"));
 
     Triggers(RunRunner runner, RunRepository runs, TriggerRepository store, AbandonedTriggers abandoned, Clock clock,
             RunnerProperties properties, Owner triggerOwner) {

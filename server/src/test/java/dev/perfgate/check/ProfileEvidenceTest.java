@@ -38,8 +38,7 @@ class ProfileEvidenceTest {
     @Test
     void shouldSayThereIsNoSteadyStateWhenTheRunEndsWithinItsRampUp() {
         Instant start = Instant.parse("2026-03-01T10:00:00Z");
-        Run run = new Run("id", "s", "w", "e", "1", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
-                start, start.plusMillis(150), 5, RunStatus.COMPLETED, null, start, null, null);
+        Run run = completed("id", "1", start, start.plusMillis(150), 5);
         ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> {
             throw new AssertionError("nothing to fetch without a steady state");
         });
@@ -59,8 +58,7 @@ class ProfileEvidenceTest {
     void shouldReadTheProfilesUpToTheLastWholeBucketWithTheRequestsOfThatPart() {
         // Given a steady state of 65 s (10:00:02 to 10:01:07) with 1,300 requests
         Instant start = Instant.parse("2026-03-01T10:00:02Z");
-        Run run = new Run("id", "s", "w", "e", "1", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
-                start, start.plusSeconds(65), 0, RunStatus.COMPLETED, null, start, null, null);
+        Run run = completed("id", "1", start, start.plusSeconds(65), 0);
         RequestStats all = new RequestStats("All Requests", 1300, 1300, 0, 0.0, 5.0, 40.0, 300.0, 35.0, null, null,
                 null, 80.0, null, 20.0);
         RunResults results = new RunResults("id", "perfgate-results/v1", "gatling", null, false, all, List.of(), Map.of(),
@@ -148,10 +146,8 @@ class ProfileEvidenceTest {
                 java/lang/Thread.run;java/lang/ClassLoader.loadClass;com/acme/Plugin.<clinit> 100
                 """, Quantity.samples(100));
         Instant start = Instant.parse("2026-03-01T10:00:00Z");
-        Run base = new Run("b", "s", "w", "e", "1", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
-                start, start.plusSeconds(60), 5, RunStatus.COMPLETED, null, start, null, null);
-        Run run = new Run("r", "s", "w", "e", "2", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
-                start.plusSeconds(300), start.plusSeconds(360), 5, RunStatus.COMPLETED, null, start, null, null);
+        Run base = completed("b", "1", start, start.plusSeconds(60), 5);
+        Run run = completed("r", "2", start.plusSeconds(300), start.plusSeconds(360), 5);
         ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> new ProfileFetch.Ok(
                 selection.window().from().isBefore(start.plusSeconds(100)) ? warm : cold, "app.cpu{}"));
 
@@ -192,10 +188,8 @@ class ProfileEvidenceTest {
                 libjvm.so.thread_native_entry;libjvm.so.CompileBroker::invoke_compiler_on_method 470
                 """, Quantity.samples(100));
         Instant start = Instant.parse("2026-03-01T10:00:00Z");
-        Run base = new Run("b", "s", "w", "e", "1", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
-                start, start.plusSeconds(60), 5, RunStatus.COMPLETED, null, start, null, null);
-        Run run = new Run("r", "s", "w", "e", "2", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
-                start.plusSeconds(300), start.plusSeconds(360), 5, RunStatus.COMPLETED, null, start, null, null);
+        Run base = completed("b", "1", start, start.plusSeconds(60), 5);
+        Run run = completed("r", "2", start.plusSeconds(300), start.plusSeconds(360), 5);
         ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> new ProfileFetch.Ok(
                 selection.window().from().isBefore(start.plusSeconds(100)) ? before : after, "app.cpu{}"));
 
@@ -221,8 +215,7 @@ class ProfileEvidenceTest {
                     growth: "<= +10%"
                 """).definition();
         Instant start = Instant.parse("2026-03-01T10:00:00Z");
-        Run run = new Run("r", "s", "w", "e", "2", null, null, null, null, null, Trigger.API, List.of(), Map.of(),
-                start, start.plusSeconds(120), 5, RunStatus.COMPLETED, null, start, null, null);
+        Run run = completed("r", "2", start, start.plusSeconds(120), 5);
         List<TimeWindow> asked = new java.util.ArrayList<>();
         ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> {
             asked.add(selection.window());
@@ -235,6 +228,12 @@ class ProfileEvidenceTest {
         // Then
         assertThat(asked).isNotEmpty().allSatisfy(w -> assertThat(w.from()).isEqualTo(start.plusSeconds(35)));
         assertThat(collected.summaries().get(0).runQuery().from()).isEqualTo(start.plusSeconds(35));
+    }
+
+    /** A completed run of s/w/e (created when it started). */
+    private static Run completed(String id, String runId, Instant started, Instant ended, int rampUpSeconds) {
+        return new Run(id, "s", "w", "e", runId, null, null, null, null, null, Trigger.API, List.of(), Map.of(), started,
+                ended, rampUpSeconds, RunStatus.COMPLETED, null, started, null, null);
     }
 
     /** CPU evidence of a run against its baseline: samples of Tomcat's poller and of the demo's multiply, before and after. */

@@ -36,14 +36,7 @@ class FlamebearerDecoderTest {
     void shouldDecodeRecordedPyroscopeAnswerThatPlacesSelfBeforeChildren() {
         // Given the answer of a real Pyroscope 0.37.2 to /render for these folded stacks
         Profile recorded = Recorded.decode("classic-0.37.2-render.json");
-        Profile stacks = Profile.fromFolded("""
-                com/acme/App.main;com/acme/Handler.handle;com/acme/Json.parse 300
-                com/acme/App.main;com/acme/Handler.handle;com/acme/Db.query 200
-                com/acme/App.main;com/acme/Handler.handle 100
-                com/acme/App.main;com/acme/Gc.run 50
-                com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk;com/acme/Tree.walk 150
-                com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk 30
-                """, Quantity.samples(100));
+        Profile stacks = Profile.fromFolded(Recorded.CLASSIC_BASELINE_STACKS, Quantity.samples(100));
         Workload load = Workload.of(Duration.ofSeconds(10), 100);
 
         // When / Then

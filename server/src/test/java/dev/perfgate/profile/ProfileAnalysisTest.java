@@ -182,14 +182,7 @@ class ProfileAnalysisTest {
     void shouldAnalyseDecodedClassicProfileLikeItsFoldedStacks() {
         // Given the recorded profile and the stacks it was written from
         Profile decoded = Recorded.decode("classic-cpu-baseline.json");
-        Profile folded = Profile.fromFolded("""
-                com/acme/App.main;com/acme/Handler.handle;com/acme/Json.parse 300
-                com/acme/App.main;com/acme/Handler.handle;com/acme/Db.query 200
-                com/acme/App.main;com/acme/Handler.handle 100
-                com/acme/App.main;com/acme/Gc.run 50
-                com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk;com/acme/Tree.walk 150
-                com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk 30
-                """, Quantity.samples(100));
+        Profile folded = Profile.fromFolded(Recorded.CLASSIC_BASELINE_STACKS, Quantity.samples(100));
 
         // When / Then
         assertThat(ProfileAnalysis.functions(decoded, TEN_SECONDS_1000_REQUESTS))

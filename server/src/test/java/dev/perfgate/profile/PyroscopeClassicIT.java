@@ -26,14 +26,6 @@ class PyroscopeClassicIT {
 
     static final String URL_VARIABLE = "PERFGATE_TEST_PYROSCOPE_URL";
 
-    private static final String BASELINE_STACKS = """
-            com/acme/App.main;com/acme/Handler.handle;com/acme/Json.parse 300
-            com/acme/App.main;com/acme/Handler.handle;com/acme/Db.query 200
-            com/acme/App.main;com/acme/Handler.handle 100
-            com/acme/App.main;com/acme/Gc.run 50
-            com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk;com/acme/Tree.walk 150
-            com/acme/App.main;com/acme/Tree.walk;com/acme/Tree.walk 30
-            """;
     private static final String RUN_STACKS = """
             com/acme/App.main;com/acme/Handler.handle;com/acme/Json.parse 310
             com/acme/App.main;com/acme/Handler.handle;com/acme/Db.query 190
@@ -62,7 +54,7 @@ class PyroscopeClassicIT {
         Instant start = Instant.ofEpochSecond(Instant.now().minusSeconds(600).getEpochSecond() / 10 * 10);
         baseline = new ProfiledRun(selection(start, "baseline"), 1_000);
         run = new ProfiledRun(selection(start.plusSeconds(60), "run"), 10_000);
-        ingest(baseline, BASELINE_STACKS);
+        ingest(baseline, Recorded.CLASSIC_BASELINE_STACKS);
         ingest(run, RUN_STACKS);
         awaitIngested(baseline, 830);
         awaitIngested(run, 7_948);

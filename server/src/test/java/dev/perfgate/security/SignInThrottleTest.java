@@ -2,18 +2,20 @@ package dev.perfgate.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import dev.perfgate.MutableClock;
 
 class SignInThrottleTest {
 
-    final MutableClock clock = new MutableClock();
-    final SignInThrottle throttle = new SignInThrottle(10, Duration.ofMinutes(1), Duration.ofSeconds(30), clock);
+    final MutableClock clock = new MutableClock(Instant.parse("2026-11-23T10:00:00Z"));
+    final SignInThrottle throttle = new SignInThrottle(
+            new SignInThrottle.Policy(10, Duration.ofMinutes(1), Duration.ofSeconds(30)), clock);
 
     @Test
     void shouldLockAUserAfterTenFailuresWithinAMinuteWhateverTheAddress() {
@@ -57,26 +59,15 @@ class SignInThrottleTest {
         assertThat(throttle.lockedFor("10.0.0.3", "ann")).isZero();
     }
 
-    static final class MutableClock extends Clock {
-        private Instant now = Instant.parse("2026-11-23T10:00:00Z");
+    @Test
+    void shouldTakeItsPolicyFromTheSignInPropertiesWithTheDocumentedDefaults() {
+        new ApplicationContextRunner().withUserConfiguration(PolicyOnly.class)
+                .withPropertyValues("perfgate.security.sign-in.lockout=90s")
+                .run(context -> assertThat(context.getBean(SignInThrottle.Policy.class))
+                        .isEqualTo(new SignInThrottle.Policy(10, Duration.ofMinutes(1), Duration.ofSeconds(90))));
+    }
 
-        void advance(Duration duration) {
-            now = now.plus(duration);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
+    @EnableConfigurationProperties(SignInThrottle.Policy.class)
+    static class PolicyOnly {
     }
 }

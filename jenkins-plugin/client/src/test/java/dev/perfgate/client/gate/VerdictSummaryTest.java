@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.perfgate.client.api.Verdict;
 import dev.perfgate.client.api.Verdict.Check;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -47,13 +46,14 @@ class VerdictSummaryTest {
 
   @Test
   void shouldListTheRunAndCompareLinksFirstAndAnyNewLinkAfter() {
-    Map<String, String> links = new LinkedHashMap<>();
-    links.put("self", "http://pg/api/v1/runs/r1/verdict");
-    links.put("trends", "http://pg/series/shop/checkout/perf/trends");
-    links.put("zzz", "http://pg/zzz");
-    links.put("compare", "http://pg/compare?run=r1&with=r0");
-    links.put("flamegraph", "http://pg/runs/r1/flamegraph");
-    links.put("run", "http://pg/runs/r1");
+    // the verdict keeps no order of its own (Map.copyOf): the summary orders them
+    Map<String, String> links = Map.of(
+        "self", "http://pg/api/v1/runs/r1/verdict",
+        "trends", "http://pg/series/shop/checkout/perf/trends",
+        "zzz", "http://pg/zzz",
+        "compare", "http://pg/compare?run=r1&with=r0",
+        "flamegraph", "http://pg/runs/r1/flamegraph",
+        "run", "http://pg/runs/r1");
 
     assertThat(VerdictSummary.links(verdict(List.of(), links)).lines()).containsExactly(
         "  Run page:    http://pg/runs/r1",
@@ -65,10 +65,10 @@ class VerdictSummaryTest {
 
   @Test
   void shouldLabelTheServersFlamegraphLinks() {
-    Map<String, String> links = new LinkedHashMap<>();
-    links.put("flamegraphDiff", "http://pg/diff?a=r0&b=r1");
-    links.put("flamegraph", "http://pg/flamegraph?run=r1");
-    links.put("run", "http://pg/runs/r1");
+    Map<String, String> links = Map.of(
+        "flamegraphDiff", "http://pg/diff?a=r0&b=r1",
+        "flamegraph", "http://pg/flamegraph?run=r1",
+        "run", "http://pg/runs/r1");
 
     assertThat(VerdictSummary.links(verdict(List.of(), links)).lines()).containsExactly(
         "  Run page:         http://pg/runs/r1",
