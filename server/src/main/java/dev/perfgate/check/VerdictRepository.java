@@ -17,12 +17,15 @@ import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Repository;
 
+import dev.perfgate.system.IdLookup;
+
 /** Stored verdicts: every evaluation of every run. */
 @Repository
 @RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class VerdictRepository {
 
     private final MongoTemplate mongo;
+    private final IdLookup byIds;
 
     void ensureIndexes() {
         mongo.indexOps(Verdict.class).createIndex(new Index().on("runId", Sort.Direction.ASC)
@@ -40,7 +43,7 @@ public class VerdictRepository {
 
     /** Verdicts by ids (the latest verdicts of a set of runs). */
     public List<Verdict> findAllById(Collection<String> ids) {
-        return mongo.find(Query.query(Criteria.where("_id").in(ids)), Verdict.class);
+        return byIds.find(mongo, ids, Verdict.class);
     }
 
     /** Every verdict of a run, newest first. */
@@ -55,10 +58,9 @@ public class VerdictRepository {
         if (ids.isEmpty()) {
             return byId;
         }
-        Query query = Query.query(Criteria.where("_id").in(ids));
-        query.fields().include("status", "checks.fingerprint", "checks.request", "checks.value", "checks.growthStatus",
-                "checks.noise.decision");
-        for (Document d : mongo.find(query, Document.class, mongo.getCollectionName(Verdict.class))) {
+        for (Document d : byIds.find(mongo, ids, Document.class, mongo.getCollectionName(Verdict.class),
+                query -> query.fields().include("status", "checks.fingerprint", "checks.request", "checks.value",
+                        "checks.growthStatus", "checks.noise.decision"))) {
             byId.put(String.valueOf(d.get("_id")), d);
         }
         return byId;

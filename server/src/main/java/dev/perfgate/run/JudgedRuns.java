@@ -21,6 +21,8 @@ import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Repository;
 
+import dev.perfgate.system.IdLookup;
+
 /**
  * The newest judged runs of each series, read without scanning the runs: what baselines and alerts read on every
  * verdict. The embedded store serves only queries on {@code _id} (and exact unique keys) from an index and scans the
@@ -56,6 +58,7 @@ public class JudgedRuns {
     private static final int SERIES_REMEMBERED = 1024;
 
     private final MongoTemplate mongo;
+    private final IdLookup byIds;
     private final int capacity;
     /**
      * The slice each series was last read or written at here: {@link #add} starts from it (the verdict's history read
@@ -69,8 +72,9 @@ public class JudgedRuns {
         }
     });
 
-    JudgedRuns(MongoTemplate mongo, @Value("${perfgate.judging.history-slice:256}") int capacity) {
+    JudgedRuns(MongoTemplate mongo, IdLookup byIds, @Value("${perfgate.judging.history-slice:256}") int capacity) {
         this.mongo = mongo;
+        this.byIds = byIds;
         this.capacity = capacity;
     }
 
@@ -116,7 +120,7 @@ public class JudgedRuns {
         for (int from = 0; from < candidates.size() && found.size() < limit; from += chunk) {
             List<String> ids = candidates.subList(from, Math.min(candidates.size(), from + chunk));
             Map<String, Run> byId = new HashMap<>();
-            for (Run run : mongo.find(Query.query(Criteria.where("_id").in(ids)), Run.class)) {
+            for (Run run : byIds.find(mongo, ids, Run.class)) {
                 byId.put(run.id(), run);
             }
             for (String id : ids) {
@@ -147,7 +151,7 @@ public class JudgedRuns {
         while (true) {
             long from = slice.version() + 1;
             List<Object> ids = IntStream.range(0, PROBE).mapToObj(i -> (Object) logId(series, from + i)).toList();
-            List<Document> entries = mongo.find(Query.query(Criteria.where("_id").in(ids)), Document.class, COLLECTION);
+            List<Document> entries = byIds.leading(mongo, ids, COLLECTION);
             if (entries.isEmpty()) {
                 break;
             }

@@ -20,6 +20,7 @@ import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Repository;
 
 import dev.perfgate.system.AtomicUpdates;
+import dev.perfgate.system.IdLookup;
 
 /**
  * Stored runs. Plain finds, sorts, limits and single-document updates only: no aggregation and
@@ -32,6 +33,7 @@ public class RunRepository {
     static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("startedAt"), Sort.Order.desc("_id"));
 
     private final MongoTemplate mongo;
+    private final IdLookup byIds;
     private final AtomicUpdates atomic;
 
     /** Creates the indexes: runId unique per series (what makes run creation idempotent). */
@@ -58,7 +60,7 @@ public class RunRepository {
 
     /** The runs with these ids (in no particular order). */
     public List<Run> findAllById(Collection<String> ids) {
-        return mongo.find(Query.query(Criteria.where("_id").in(ids)), Run.class);
+        return byIds.find(mongo, ids, Run.class);
     }
 
     /** Ended runs without a verdict, or still waiting for one, up to a limit: what judging recovers at start. */

@@ -15,4 +15,9 @@ class FerretDbStoreIT extends StoreContract {
         registry.add("spring.mongodb.uri", TestServers::ferretDbUri);
         registry.add("spring.mongodb.database", () -> "perfgate_it_" + System.nanoTime());
     }
+
+    @Override
+    boolean scansForIdIn() {
+        return true;
+    }
 }

@@ -25,6 +25,7 @@ import dev.perfgate.results.RequestStats;
 import dev.perfgate.results.ResultsDocument;
 import dev.perfgate.results.ResultsRepository;
 import dev.perfgate.results.RunResults;
+import dev.perfgate.system.IdLookup;
 
 /**
  * What PerfGate needs from its store, run against every store it supports (the embedded server
@@ -169,10 +170,35 @@ abstract class StoreContract {
         assertThat(top).extracting(d -> d.getInteger("n")).containsExactly(4, 3);
     }
 
+    /** Whether this store is FerretDB, which scans a collection for {@code _id: {$in: …}}. */
+    abstract boolean scansForIdIn();
+
+    @Test
+    void shouldReadDocumentsByIdEachOnceInTheWayTheStoreAnswersFast() {
+        IdLookup byIds = new IdLookup();
+        List<Document> stored = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            stored.add(mongo.insert(new Document("_id", system + "#" + i).append("n", i).append("other", "x"),
+                    "contract_ids"));
+        }
+
+        List<Document> some = byIds.find(mongo, List.of(system + "#3", system + "#1", system + "#3", system + "#9"),
+                Document.class, "contract_ids", query -> query.fields().include("n"));
+        List<Document> leading = byIds.leading(mongo,
+                List.of(system + "#0", system + "#1", system + "#2", system + "#7"), "contract_ids");
+
+        assertThat(byIds.oneQueryPerId(mongo)).isEqualTo(scansForIdIn());
+        assertThat(some).extracting(d -> d.getInteger("n")).containsExactlyInAnyOrder(3, 1);
+        assertThat(some).allSatisfy(d -> assertThat(d).doesNotContainKey("other"));
+        assertThat(leading).extracting(d -> d.getInteger("n")).containsExactlyInAnyOrder(0, 1, 2);
+        assertThat(byIds.find(mongo, List.of(), Document.class, "contract_ids", query -> {
+        })).isEmpty();
+    }
+
     @Test
     void shouldListEveryRunOfASeriesWhenManyAreListedAtOnce() throws Exception {
         // Given 24 ended runs of a series, about to be judged
-        JudgedRuns judged = new JudgedRuns(mongo, 256);
+        JudgedRuns judged = new JudgedRuns(mongo, new IdLookup(), 256);
         Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
         List<Run> ended = new ArrayList<>();
         for (int i = 0; i < 24; i++) {
@@ -200,8 +226,8 @@ abstract class StoreContract {
     @Test
     void shouldListEachRunOnceWhenAnotherInstanceListedRunsSinceThisOneLastReadTheSlice() {
         // Given two instances that both read a series' slice (each remembers it), with one run listed
-        JudgedRuns here = new JudgedRuns(mongo, 256);
-        JudgedRuns there = new JudgedRuns(mongo, 256);
+        JudgedRuns here = new JudgedRuns(mongo, new IdLookup(), 256);
+        JudgedRuns there = new JudgedRuns(mongo, new IdLookup(), 256);
         Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
         Run first = judgedRun("i1", t0, RunStatus.COMPLETED, true);
         here.add(first);
@@ -229,7 +255,7 @@ abstract class StoreContract {
     void shouldFindTheSameJudgedRunsAsAScanOfTheRuns() {
         // Given a series with runs judged before its slice existed, ties on the start, invalid, unjudged and running
         // runs, and a slice that keeps 6 runs
-        JudgedRuns judged = new JudgedRuns(mongo, 6);
+        JudgedRuns judged = new JudgedRuns(mongo, new IdLookup(), 6);
         Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
         List<Run> all = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
