@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -29,6 +30,7 @@ import dev.perfgate.TestApi.Response;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=stall-admin", "perfgate.store.timeout=2s"})
+@DirtiesContext // its store goes with the relay: a cached context would poll a closed port for the rest of the run
 class StoreStallIT {
 
     static StallingProxy proxy;
