@@ -18,7 +18,10 @@ class AlertOutboxGauges {
 
     private static void register(MeterRegistry registry, ObjectProvider<AlertOutboxStats> stats, String name,
             String description, ToLongFunction<AlertOutboxStats> value) {
-        Gauge.builder(name, stats, provider -> read(provider, value)).description(description).register(registry);
+        // strongly: a gauge holds its object weakly, and nothing else holds the provider, so after a GC the gauges
+        // read NaN (the dashboard's outbox panel went blank; AlertLifecycleIT saw it)
+        Gauge.builder(name, stats, provider -> read(provider, value)).description(description).strongReference(true)
+                .register(registry);
     }
 
     static double read(ObjectProvider<AlertOutboxStats> provider, ToLongFunction<AlertOutboxStats> value) {

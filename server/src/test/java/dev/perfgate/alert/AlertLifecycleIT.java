@@ -107,7 +107,7 @@ class AlertLifecycleIT {
         assertThat(asViewer.get("/api/v1/alerts?status=lost").status()).isEqualTo(400);
         assertThat(api(context).withToken(null).get("/api/v1/alerts").status()).isEqualTo(401);
         String metrics = api(context).withToken(null).get("/actuator/prometheus").raw();
-        assertThat(metrics).contains("perfgate_alerts_failed_total 1.0", "perfgate_alerts_pending 0.0");
+        assertThat(metrics).contains("perfgate_alerts_failed_total 1.0", "perfgate_alert_outbox_pending 0.0");
     }
 
     @Test

@@ -260,7 +260,7 @@ class SlackAlertIT {
     void shouldExposeAlertMetrics() throws Exception {
         String metrics = new TestApi(port, null).get("/actuator/prometheus").raw();
 
-        assertThat(metrics).contains("perfgate_alerts_pending ", "perfgate_alerts_sent_total ",
+        assertThat(metrics).doesNotContain("perfgate_alerts_pending").contains("perfgate_alert_outbox_pending ", "perfgate_alerts_sent_total ",
                 "perfgate_alerts_failed_total ", "perfgate_alerts_retries_total ");
     }
 
