@@ -169,11 +169,18 @@ class GatlingResultsIT {
           .isBetween((double) low, (double) high);
       int spread = exact(sorted, quantile + RANK_ERROR) - exact(sorted, quantile - RANK_ERROR);
       softly.assertThat(value).as("%s %s: ours vs Gatling's", name, field)
-          .isCloseTo(theirs.get(field), within((double) Math.max(1, spread)));
+          .isCloseTo(theirs.get(field), within((double) Math.max(WHOLE_MS_APART, spread)));
     }
     softly.assertAll();
   }
 
+  /**
+   * How far apart two digests may be where the times are dense (the spread 1 % of rank around the percentile is 1 ms
+   * or less): each interpolates between its centroids' means and is rounded to a whole ms, so each may be 1 ms off
+   * the exact time, and the two 2 ms apart. Busy CIs saw the global p75 as 82 (ours) vs 80 ms (Gatling's) twice
+   * where the spread was 1 ms; a 3 % rank shift of ours still fails (fast p95: ours vs Gatling's).
+   */
+  private static final int WHOLE_MS_APART = 2;
   /** How far apart two digests of the same times may be, in rank. */
   private static final double RANK_ERROR = 0.01;
   /**
