@@ -25,7 +25,7 @@ class JudgingConnections {
     private final MongoTemplate template;
 
     JudgingConnections(ObjectProvider<MongoClientSettingsBuilderCustomizer> customizers, MongoTemplate shared,
-            @Value("${perfgate.judging.workers:4}") int workers) {
+            @Value(JudgingWorkers.WORKERS) int workers) {
         MongoClientSettings.Builder settings = MongoClientSettings.builder();
         customizers.orderedStream().forEach(customizer -> customizer.customize(settings));
         this.client = MongoClients.create(settings

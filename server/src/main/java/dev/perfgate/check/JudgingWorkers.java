@@ -47,6 +47,9 @@ class JudgingWorkers {
     private final int count;
     private final Duration lease;
     private final Duration budget;
+    /** How many runs are judged at once ({@code perfgate.judging.workers}); the workers' connections follow it. */
+    static final String WORKERS = "${perfgate.judging.workers:4}";
+
     private final Duration poll;
     private final int attempts;
     private final String owner = "judge-" + UUID.randomUUID();
@@ -56,7 +59,7 @@ class JudgingWorkers {
     private volatile boolean running = true;
 
     JudgingWorkers(JudgingQueue queue, VerdictService verdicts, RunRepository runs, ApplicationEventPublisher events,
-            Intake intake, Clock clock, @Value("${perfgate.judging.workers:4}") int count,
+            Intake intake, Clock clock, @Value(WORKERS) int count,
             @Value("${perfgate.judging.lease:60s}") Duration lease,
             @Value("${perfgate.judging.budget:30s}") Duration budget,
             @Value("${perfgate.judging.poll:500ms}") Duration poll,

@@ -28,11 +28,11 @@ class RunnerConfiguration {
     RunRunner runRunner(RunnerProperties properties, RunService runs, RunRepository repository, ResultsService results,
             VerdictService verdicts, JsonMapper json, Clock clock, OutboundHttp outbound) {
         return switch (properties.type()) {
-            case "local" -> new LocalRunner(properties.local(), properties.verdictWait(), runs, results, verdicts, json, clock);
-            case "jenkins" -> new JenkinsRunner(properties.jenkins(), properties.verdictWait(), repository, clock,
+            case LocalRunner.NAME -> new LocalRunner(properties.local(), properties.verdictWait(), runs, results, verdicts, json, clock);
+            case JenkinsRunner.NAME -> new JenkinsRunner(properties.jenkins(), properties.verdictWait(), repository, clock,
                     outbound);
             default -> throw new IllegalStateException("perfgate.runner.type is '" + properties.type()
-                    + "': use 'local' or 'jenkins'");
+                    + "': use '" + LocalRunner.NAME + "' or '" + JenkinsRunner.NAME + "'");
         };
     }
 }
