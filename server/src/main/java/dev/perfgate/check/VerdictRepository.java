@@ -4,10 +4,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-
-import lombok.AccessLevel;
-import lombok.RequiredArgsConstructor;
 
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -17,15 +13,16 @@ import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Repository;
 
+import dev.perfgate.system.DocumentRepository;
 import dev.perfgate.system.IdLookup;
 
 /** Stored verdicts: every evaluation of every run. */
 @Repository
-@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
-public class VerdictRepository {
+public class VerdictRepository extends DocumentRepository<Verdict> {
 
-    private final MongoTemplate mongo;
-    private final IdLookup byIds;
+    VerdictRepository(MongoTemplate mongo, IdLookup byIds) {
+        super(mongo, byIds, Verdict.class);
+    }
 
     void ensureIndexes() {
         mongo.indexOps(Verdict.class).createIndex(new Index().on("runId", Sort.Direction.ASC)
@@ -34,16 +31,6 @@ public class VerdictRepository {
 
     Verdict insert(Verdict verdict) {
         return mongo.insert(verdict);
-    }
-
-    /** A verdict by id. */
-    public Optional<Verdict> findById(String id) {
-        return Optional.ofNullable(mongo.findById(id, Verdict.class));
-    }
-
-    /** Verdicts by ids (the latest verdicts of a set of runs). */
-    public List<Verdict> findAllById(Collection<String> ids) {
-        return byIds.find(mongo, ids, Verdict.class);
     }
 
     /** Every verdict of a run, newest first. */

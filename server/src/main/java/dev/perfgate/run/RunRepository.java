@@ -2,12 +2,8 @@ package dev.perfgate.run;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-
-import lombok.AccessLevel;
-import lombok.RequiredArgsConstructor;
 
 import org.bson.Document;
 import org.springframework.data.domain.Sort;
@@ -20,6 +16,7 @@ import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Repository;
 
 import dev.perfgate.system.AtomicUpdates;
+import dev.perfgate.system.DocumentRepository;
 import dev.perfgate.system.IdLookup;
 
 /**
@@ -27,14 +24,16 @@ import dev.perfgate.system.IdLookup;
  * no transactions, so the same code runs on MongoDB, FerretDB and the embedded store.
  */
 @Repository
-@RequiredArgsConstructor(access = AccessLevel.PACKAGE)
-public class RunRepository {
+public class RunRepository extends DocumentRepository<Run> {
 
     static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("startedAt"), Sort.Order.desc("_id"));
 
-    private final MongoTemplate mongo;
-    private final IdLookup byIds;
     private final AtomicUpdates atomic;
+
+    RunRepository(MongoTemplate mongo, IdLookup byIds, AtomicUpdates atomic) {
+        super(mongo, byIds, Run.class);
+        this.atomic = atomic;
+    }
 
     /** Creates the indexes: runId unique per series (what makes run creation idempotent). */
     void ensureIndexes() {
@@ -51,16 +50,6 @@ public class RunRepository {
     /** Inserts a new run; throws DuplicateKeyException when its runId exists in the series. */
     Run insert(Run run) {
         return mongo.insert(run);
-    }
-
-    /** The run with PerfGate's id. */
-    public Optional<Run> findById(String id) {
-        return Optional.ofNullable(mongo.findById(id, Run.class));
-    }
-
-    /** The runs with these ids (in no particular order). */
-    public List<Run> findAllById(Collection<String> ids) {
-        return byIds.find(mongo, ids, Run.class);
     }
 
     /** Ended runs without a verdict, or still waiting for one, up to a limit: what judging recovers at start. */
