@@ -14,6 +14,6 @@ class TransformConfiguration {
     @Bean
     TransformService transformService(JsonMapper mapper, RegressionSwitches switches,
             @Value("${demo.transform.lines:40}") int lines) {
-        return new TransformService(mapper, () -> switches.isActive(Regression.ALLOC), lines);
+        return new TransformService(mapper, () -> switches.isActive(Regression.ALLOC), SampleOrders.json(mapper, lines));
     }
 }

@@ -8,24 +8,19 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 
+import lombok.RequiredArgsConstructor;
+
 import tools.jackson.databind.json.JsonMapper;
 
 /** Parses an order, maps it to an invoice and writes the invoice as JSON. */
+@RequiredArgsConstructor
 class TransformService {
 
     private final JsonMapper mapper;
+    /** Asked once per call whether to take the {@code alloc} regression's path. */
     private final BooleanSupplier loggerPerLine;
+    /** The order every request transforms ({@link SampleOrders#json}). */
     private final String document;
-
-    /**
-     * @param loggerPerLine asked once per call whether to take the {@code alloc} regression's path
-     * @param lineCount     lines in the order every request transforms
-     */
-    TransformService(JsonMapper mapper, BooleanSupplier loggerPerLine, int lineCount) {
-        this.mapper = mapper;
-        this.loggerPerLine = loggerPerLine;
-        this.document = SampleOrders.json(mapper, lineCount);
-    }
 
     String transform() {
         return transform(document);

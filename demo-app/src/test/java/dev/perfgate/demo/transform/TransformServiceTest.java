@@ -15,7 +15,7 @@ class TransformServiceTest {
 
     @Test
     void shouldMapTheOrderToAnInvoiceWithTotalsPerCategory() {
-        TransformService service = new TransformService(mapper, () -> false, 3);
+        TransformService service = service(false, 3);
 
         JsonNode invoice = mapper.readTree(service.transform());
 
@@ -28,21 +28,25 @@ class TransformServiceTest {
 
     @Test
     void shouldWriteTheSameInvoiceWithTheLoggerPerLine() {
-        String fixed = new TransformService(mapper, () -> false, 40).transform();
+        String fixed = service(false, 40).transform();
 
-        assertThat(new TransformService(mapper, () -> true, 40).transform()).isEqualTo(fixed);
+        assertThat(service(true, 40).transform()).isEqualTo(fixed);
     }
 
     @Test
     void shouldAllocateAtLeastTwiceAsMuchWithTheLoggerPerLine() {
-        TransformService fixed = new TransformService(mapper, () -> false, 40);
-        TransformService wasteful = new TransformService(mapper, () -> true, 40);
+        TransformService fixed = service(false, 40);
+        TransformService wasteful = service(true, 40);
 
         long fixedBytes = allocatedBy(fixed);
         long wastefulBytes = allocatedBy(wasteful);
 
         assertThat(wastefulBytes).as("bytes per 200 transforms, fixed: %d", fixedBytes)
                 .isGreaterThanOrEqualTo(2 * fixedBytes);
+    }
+
+    private TransformService service(boolean loggerPerLine, int lines) {
+        return new TransformService(mapper, () -> loggerPerLine, SampleOrders.json(mapper, lines));
     }
 
     private static long allocatedBy(TransformService service) {
