@@ -37,6 +37,8 @@ class JudgingWorkers {
 
     private static final Logger log = LoggerFactory.getLogger(JudgingWorkers.class);
     private static final int RECOVER_AT_MOST = 100_000;
+    /** How many runs are judged at once ({@code perfgate.judging.workers}); the workers' connections follow it. */
+    static final String WORKERS = "${perfgate.judging.workers:4}";
 
     private final JudgingQueue queue;
     private final VerdictService verdicts;
@@ -47,9 +49,6 @@ class JudgingWorkers {
     private final int count;
     private final Duration lease;
     private final Duration budget;
-    /** How many runs are judged at once ({@code perfgate.judging.workers}); the workers' connections follow it. */
-    static final String WORKERS = "${perfgate.judging.workers:4}";
-
     private final Duration poll;
     private final int attempts;
     private final String owner = "judge-" + UUID.randomUUID();
