@@ -19,12 +19,36 @@ import java.util.function.UnaryOperator;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
+import lombok.experimental.Delegate;
+
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 /** A JDK HttpClient that times every exchange; everything else is the wrapped client's. */
 final class InstrumentedHttpClient extends HttpClient {
 
+    /** What the wrapped client answers as it is: its settings (Lombok writes the forwarding methods). */
+    private interface Settings {
+        Optional<CookieHandler> cookieHandler();
+
+        Optional<Duration> connectTimeout();
+
+        Redirect followRedirects();
+
+        Optional<ProxySelector> proxy();
+
+        SSLContext sslContext();
+
+        SSLParameters sslParameters();
+
+        Optional<Authenticator> authenticator();
+
+        Version version();
+
+        Optional<Executor> executor();
+    }
+
+    @Delegate(types = Settings.class)
     private final HttpClient delegate;
     private final String target;
     private final MeterRegistry registry;
@@ -108,50 +132,5 @@ final class InstrumentedHttpClient extends HttpClient {
             return "REDIRECTION";
         }
         return status >= 200 ? "SUCCESS" : "UNKNOWN";
-    }
-
-    @Override
-    public Optional<CookieHandler> cookieHandler() {
-        return delegate.cookieHandler();
-    }
-
-    @Override
-    public Optional<Duration> connectTimeout() {
-        return delegate.connectTimeout();
-    }
-
-    @Override
-    public Redirect followRedirects() {
-        return delegate.followRedirects();
-    }
-
-    @Override
-    public Optional<ProxySelector> proxy() {
-        return delegate.proxy();
-    }
-
-    @Override
-    public SSLContext sslContext() {
-        return delegate.sslContext();
-    }
-
-    @Override
-    public SSLParameters sslParameters() {
-        return delegate.sslParameters();
-    }
-
-    @Override
-    public Optional<Authenticator> authenticator() {
-        return delegate.authenticator();
-    }
-
-    @Override
-    public Version version() {
-        return delegate.version();
-    }
-
-    @Override
-    public Optional<Executor> executor() {
-        return delegate.executor();
     }
 }

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.http.HttpClient;
 import java.net.http.HttpTimeoutException;
+import java.time.Duration;
 import java.util.concurrent.CompletionException;
 
 import org.junit.jupiter.api.Test;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 class InstrumentedHttpClientTest {
 
@@ -27,5 +31,19 @@ class InstrumentedHttpClientTest {
                 .as("an async failure is judged by its cause").isEqualTo("IO_ERROR");
         assertThat(InstrumentedHttpClient.outcome(0, new InterruptedException())).isEqualTo("INTERRUPTED");
         assertThat(InstrumentedHttpClient.outcome(0, new IllegalArgumentException("bad uri"))).isEqualTo("ERROR");
+    }
+
+    @Test
+    void shouldAnswerWithTheWrappedClientsSettings() {
+        HttpClient wrapped = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3))
+                .followRedirects(HttpClient.Redirect.NORMAL).version(HttpClient.Version.HTTP_1_1).build();
+
+        HttpClient client = new InstrumentedHttpClient(wrapped, "prometheus", new SimpleMeterRegistry());
+
+        assertThat(client.connectTimeout()).contains(Duration.ofSeconds(3));
+        assertThat(client.followRedirects()).isEqualTo(HttpClient.Redirect.NORMAL);
+        assertThat(client.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+        assertThat(client.sslContext()).isSameAs(wrapped.sslContext());
+        assertThat(client.executor()).isEqualTo(wrapped.executor());
     }
 }
