@@ -11,6 +11,7 @@ import hudson.util.ListBoxModel;
 import java.util.List;
 import jenkins.model.GlobalConfiguration;
 import jenkins.model.Jenkins;
+import lombok.Getter;
 import org.jenkinsci.Symbol;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -20,6 +21,7 @@ import org.kohsuke.stapler.verb.POST;
 /** Manage Jenkins → System → PerfGate: where PerfGate is, and the default API token credentials. */
 @Extension
 @Symbol("perfGate")
+@Getter
 public class PerfGateConfiguration extends GlobalConfiguration {
 
   private String url;
@@ -33,18 +35,10 @@ public class PerfGateConfiguration extends GlobalConfiguration {
     return ExtensionList.lookupSingleton(PerfGateConfiguration.class);
   }
 
-  public String getUrl() {
-    return url;
-  }
-
   @DataBoundSetter
   public void setUrl(String url) {
     this.url = Util.fixEmptyAndTrim(url);
     save();
-  }
-
-  public String getCredentialsId() {
-    return credentialsId;
   }
 
   @DataBoundSetter

@@ -2,17 +2,22 @@ package dev.perfgate.jenkins;
 
 import dev.perfgate.client.api.Verdict;
 import hudson.model.Action;
+import lombok.AccessLevel;
+import lombok.Getter;
 
 /**
  * A link on the build to the run's page in PerfGate, with the verdict as its label; one per perfGate step of the
  * build. Its summary.jelly shows the verdict on the build page.
  */
+@Getter
 public class PerfGateRunAction implements Action {
 
   private final String series;
   private final String runId;
   private final String status;
   private final String summary;
+  /** The run page's address: Jenkins reads it as {@link #getUrlName()}. */
+  @Getter(AccessLevel.NONE)
   private final String url;
 
   public PerfGateRunAction(Verdict verdict) {
@@ -37,21 +42,5 @@ public class PerfGateRunAction implements Action {
   @Override
   public String getUrlName() {
     return url;
-  }
-
-  public String getSeries() {
-    return series;
-  }
-
-  public String getRunId() {
-    return runId;
-  }
-
-  public String getStatus() {
-    return status;
-  }
-
-  public String getSummary() {
-    return summary;
   }
 }

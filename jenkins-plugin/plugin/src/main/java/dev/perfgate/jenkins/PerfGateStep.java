@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import jenkins.model.Jenkins;
+import lombok.Getter;
 import org.jenkinsci.plugins.plaincredentials.StringCredentials;
 import org.jenkinsci.plugins.workflow.graph.FlowNode;
 import org.jenkinsci.plugins.workflow.steps.BodyExecutionCallback;
@@ -62,6 +63,7 @@ import org.kohsuke.stapler.verb.POST;
  * decision) and {@link dev.perfgate.client.gate.VerdictSummary} (the console table) are the client's, tested without
  * Jenkins. Serializable because the block form's execution, which holds the step, outlives a controller restart.
  */
+@Getter
 public class PerfGateStep extends Step implements Serializable {
 
   private static final long serialVersionUID = 1L;
@@ -87,30 +89,10 @@ public class PerfGateStep extends Step implements Serializable {
     this.environment = Util.fixEmptyAndTrim(environment);
   }
 
-  public String getSystem() {
-    return system;
-  }
-
-  public String getWorkload() {
-    return workload;
-  }
-
-  public String getEnvironment() {
-    return environment;
-  }
-
-  public String getResults() {
-    return results;
-  }
-
   /** A Gatling results folder, a simulation.log, a PerfGate results JSON or a 3.12 stats.json, in the workspace. */
   @DataBoundSetter
   public void setResults(String results) {
     this.results = Util.fixEmptyAndTrim(results);
-  }
-
-  public int getRampUp() {
-    return rampUp;
   }
 
   /** Seconds at the start of the load test left out of the statistics. */
@@ -119,18 +101,10 @@ public class PerfGateStep extends Step implements Serializable {
     this.rampUp = Math.max(0, rampUp);
   }
 
-  public String getFailOn() {
-    return failOn;
-  }
-
   /** FAIL (default), WARN (warnings fail too) or NEVER (failures only make the build unstable). */
   @DataBoundSetter
   public void setFailOn(String failOn) {
     this.failOn = Util.fixEmptyAndTrim(failOn);
-  }
-
-  public String getInconclusive() {
-    return inconclusive;
   }
 
   /** GATE (default: as PerfGate's gate says), PASS, WARN or FAIL. */
@@ -139,18 +113,10 @@ public class PerfGateStep extends Step implements Serializable {
     this.inconclusive = Util.fixEmptyAndTrim(inconclusive);
   }
 
-  public int getTimeout() {
-    return timeout;
-  }
-
   /** Seconds to wait for the verdict; still pending then fails the step. */
   @DataBoundSetter
   public void setTimeout(int timeout) {
     this.timeout = Math.max(0, timeout);
-  }
-
-  public String getCredentialsId() {
-    return credentialsId;
   }
 
   /** Secret text credentials with a PerfGate API token (runner role); default: the global configuration's. */
@@ -159,18 +125,10 @@ public class PerfGateStep extends Step implements Serializable {
     this.credentialsId = Util.fixEmptyAndTrim(credentialsId);
   }
 
-  public String getUrl() {
-    return url;
-  }
-
   /** PerfGate's address; default: the global configuration's. */
   @DataBoundSetter
   public void setUrl(String url) {
     this.url = Util.fixEmptyAndTrim(url);
-  }
-
-  public String getRunId() {
-    return runId;
   }
 
   /** Your id of the run; default: BUILD_TAG plus this step's node id, unique per step and stable per build. */
@@ -179,17 +137,9 @@ public class PerfGateStep extends Step implements Serializable {
     this.runId = Util.fixEmptyAndTrim(runId);
   }
 
-  public String getVersion() {
-    return version;
-  }
-
   @DataBoundSetter
   public void setVersion(String version) {
     this.version = Util.fixEmptyAndTrim(version);
-  }
-
-  public boolean isStopOnFailure() {
-    return stopOnFailure;
   }
 
   /** Also end the step with an error when the gate fails, so later stages (a deployment) do not run. */
