@@ -50,17 +50,21 @@ record FlamebearerJson(List<String> names, long[][] levels, Metadata metadata) {
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
             String field = parser.currentName();
             JsonToken value = parser.nextToken();
-            if (field.equals("names") && value == JsonToken.START_ARRAY) {
-                names = readNames(parser);
-            } else if (field.equals("levels") && value == JsonToken.START_ARRAY) {
-                levels = readLevels(parser);
-            } else if ((field.equals("names") || field.equals("levels")) && value != JsonToken.VALUE_NULL) {
-                throw new MalformedProfileException("'" + field + "' is not an array");
-            } else {
-                parser.skipChildren();
+            switch (field) {
+                case "names" -> names = isArray(field, value) ? readNames(parser) : names;
+                case "levels" -> levels = isArray(field, value) ? readLevels(parser) : levels;
+                default -> parser.skipChildren();
             }
         }
         return new FlamebearerJson(names, levels, null);
+    }
+
+    /** Whether the value of an array field is one: true for an array, false for null, malformed for anything else. */
+    private static boolean isArray(String field, JsonToken value) throws MalformedProfileException {
+        if (value != JsonToken.START_ARRAY && value != JsonToken.VALUE_NULL) {
+            throw new MalformedProfileException("'" + field + "' is not an array");
+        }
+        return value == JsonToken.START_ARRAY;
     }
 
     private static List<String> readNames(JsonParser parser) throws MalformedProfileException {

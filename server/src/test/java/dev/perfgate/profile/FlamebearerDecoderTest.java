@@ -124,6 +124,16 @@ class FlamebearerDecoderTest {
     }
 
     @Test
+    void shouldRejectNamesOrLevelsThatAreNotArrays() {
+        assertThatThrownBy(() -> FlamebearerDecoder.decode(fb("\"total\"", "[[0,1,0,0]]")))
+                .isInstanceOf(MalformedProfileException.class)
+                .hasMessage("'names' is not an array");
+        assertThatThrownBy(() -> FlamebearerDecoder.decode(fb("[\"total\"]", "{}")))
+                .isInstanceOf(MalformedProfileException.class)
+                .hasMessage("'levels' is not an array");
+    }
+
+    @Test
     void shouldRejectNameIndexOutsideTheNames() {
         assertThatThrownBy(() -> FlamebearerDecoder.decode(fb("[\"total\"]", "[[0,1,0,0],[0,1,1,5]]")))
                 .isInstanceOf(MalformedProfileException.class)
