@@ -29,13 +29,16 @@ class EmbeddedMongoConfiguration {
 
     @Bean(destroyMethod = "shutdown")
     MongoServer embeddedMongoServer(@Value("${perfgate.data-dir:./data}") String dataDir,
-            @Value("${perfgate.embedded.commit-every-write:true}") boolean commitEveryWrite) throws IOException {
+            @Value("${perfgate.embedded.commit-every-write:true}") boolean commitEveryWrite,
+            @Value("${perfgate.embedded.worker-threads:16}") int workerThreads) throws IOException {
         Path dir = Path.of(dataDir).toAbsolutePath();
         Files.createDirectories(dir);
         Path file = dir.resolve("perfgate.mv");
         MongoServer server = new MongoServer(commitEveryWrite ? new CommittingH2Backend(file.toString())
                 : new H2Backend(file.toString()));
-        server.bind("127.0.0.1", 0);
+        // a write waits in its network thread for its commit, and so does every connection served by that thread:
+        // more threads than the cores, so that reads do not queue behind a commit (netty's default is 2 per core)
+        server.bind(new InetSocketAddress("127.0.0.1", 0), 1, workerThreads);
         InetSocketAddress address = server.getLocalAddress();
         log.info("Embedded store (mongo-java-server, H2 file {}) listening on {}. "
                 + "Production should set spring.mongodb.uri to a MongoDB server.", file, address);
