@@ -136,7 +136,7 @@ port_free slack-receiver "$slack_port"; port_free perfgate "$port"; port_free de
 start_bg slack-receiver python3 scripts/webhook-receiver.py "$slack_port" "$slack_file"
 # heap settings: docs/operations.md#memory-and-jvm-settings
 # shellcheck disable=SC2086
-PERFGATE_ADMIN_TOKEN="$token" start_bg perfgate java ${PERFGATE_JAVA_OPTS:--Xms64m -Xmx256m -XX:MaxMetaspaceSize=192m -XX:+UseSerialGC} -jar "$demo_dir/bin/perfgate-server-exec.jar" \
+PERFGATE_ADMIN_TOKEN="$token" start_bg perfgate java ${PERFGATE_JAVA_OPTS:--Xms64m -Xmx256m -XX:MaxMetaspaceSize=192m -XX:+UseSerialGC -XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000} -jar "$demo_dir/bin/perfgate-server-exec.jar" \
   --server.port="$port" --server.address=127.0.0.1 --perfgate.data-dir="$demo_dir/data" \
   --perfgate.checks-dir="$root/checks" --perfgate.public-url="$url" \
   --perfgate.security.users[0].name="$ui_user" --perfgate.security.users[0].password="{noop}$ui_password" \
