@@ -58,7 +58,7 @@ public class Intake {
     private final ThreadPoolExecutor executor;
 
     Intake(@Value("${perfgate.intake.concurrency:0}") int concurrency, @Value("${perfgate.intake.queue:2000}") int capacity,
-            @Value("${perfgate.intake.backlog:8}") int backlog, ObjectProvider<Backlog> judging, ObjectProvider<MeterRegistry> registry) {
+            @Value("${perfgate.intake.backlog:2}") int backlog, ObjectProvider<Backlog> judging, ObjectProvider<MeterRegistry> registry) {
         int threads = concurrency > 0 ? concurrency : Math.max(2, Runtime.getRuntime().availableProcessors());
         this.judging = judging;
         this.capacity = capacity;
