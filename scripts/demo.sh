@@ -214,9 +214,11 @@ for name in "${regressions[@]}"; do
   if [[ $name == cache ]]; then
     # the fix is deployed: a new JVM that has compiled nothing yet serves the fixed run
     restart_demo_app
-    # checks/demo-app.yaml declares warmup: 90s from the process start: this run lasts 90 s longer to leave a
-    # steady state after it
-    load_run "$name fixed after a restart" "1.$minor.1" fixed $((duration + 90))
+    # checks/demo-app.yaml declares warmup: 90s from the process start: this run lasts 210 s longer, so that its
+    # judged part (from 90 s of age) reaches well past the JIT's settling (CPU 12.9 % at 65-125 s of age, 11.4 % at
+    # 125-225 s, warm runs 11.3 %); with 90 s more it ended inside that, and on a machine half as fast read +5 points
+    # over the warm runs' median (a WARN, CI of 2026-11-26)
+    load_run "$name fixed after a restart" "1.$minor.1" fixed $((duration + 210))
   else
     load_run "$name fixed" "1.$minor.1" fixed
   fi
