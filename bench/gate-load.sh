@@ -15,7 +15,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 jar="${JAR:-$root/server/target/perfgate-server-exec.jar}"
 bench_jar="$root/bench/target/perfgate-bench.jar"
-opts="${PERFGATE_JAVA_OPTS-"-Xms64m -Xmx256m -XX:MaxMetaspaceSize=192m -XX:+UseSerialGC -XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000"}"
+opts="${PERFGATE_JAVA_OPTS-"$(cat "$root/deploy/perfgate.jvmopts")"}"
 clients="${CLIENTS:-200}"
 series="${SERIES:-$clients}"
 rounds="${ROUNDS:-1}"
