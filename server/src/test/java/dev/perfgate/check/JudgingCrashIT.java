@@ -24,8 +24,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
@@ -35,11 +33,8 @@ import dev.perfgate.system.TestServers;
  * kill -9 of PerfGate while CI clients end runs: a PerfGate JVM is killed (SIGKILL) part-way through, a new one is
  * started on the same store and port, the clients retry what failed, and every ended run must end up judged
  * exactly once within a minute: lost, duplicated and stuck runs are counted and must all be 0. And two PerfGate
- * JVMs on one store, the clients' calls spread over both: every run judged exactly once. The three tests run at once
- * (own ports, data directories and databases): a JVM's start is mostly its main thread, and one after another the
- * six starts left a 2-core machine's second core idle.
+ * JVMs on one store, the clients' calls spread over both: every run judged exactly once.
  */
-@Execution(ExecutionMode.CONCURRENT)
 class JudgingCrashIT {
 
     private static final String TOKEN = "crash-admin";
@@ -80,6 +75,7 @@ class JudgingCrashIT {
         List<TestApi> apis = new ArrayList<>();
         List<Server> servers = new ArrayList<>();
         try {
+            // both start at once: a JVM's start is mostly its main thread, one after the other left a core idle
             for (String name : List.of("one", "two")) {
                 int port = freePort();
                 apis.add(new TestApi(port, TOKEN));
