@@ -304,39 +304,19 @@ server_bin() {
 pid_file() { echo "$RUN_DIR/$1.pid"; }
 log_file() { echo "$LOG_DIR/$1.log"; }
 
-# True if PID is alive and is running BIN (guards against reused pids and
-# zombies, whose cmdline is empty).
-pid_runs() {
-  local pid="$1" bin="$2" argv0=""
-  [[ "$pid" =~ ^[0-9]+$ ]] || return 1
-  [[ -r "/proc/$pid/cmdline" ]] || return 1
-  IFS= read -r -d '' argv0 <"/proc/$pid/cmdline" 2>/dev/null || return 1
-  [[ "$argv0" == "$bin" ]]
-}
-
-# True if PID is alive and not a zombie (whose cmdline is empty).
-pid_alive() {
+# Prints PID's argv[0]; fails if PID is gone or a zombie (whose cmdline is empty).
+pid_argv0() {
   local pid="$1" argv0=""
   [[ "$pid" =~ ^[0-9]+$ ]] || return 1
   [[ -r "/proc/$pid/cmdline" ]] || return 1
   IFS= read -r -d '' argv0 <"/proc/$pid/cmdline" 2>/dev/null
-  [[ -n "$argv0" ]]
+  [[ -n "$argv0" ]] || return 1
+  echo "$argv0"
 }
 
-# True if PID is launch's process for NAME still on its way to exec the server (its subshell, setsid or env) in
-# NAME's data directory: what a pid file shows for a few milliseconds after a launch, longer on a busy machine.
-pid_launching() {
-  local pid="$1" name="$2" argv0="" cwd data
-  [[ "$pid" =~ ^[0-9]+$ ]] || return 1
-  [[ -r "/proc/$pid/cmdline" ]] || return 1
-  IFS= read -r -d '' argv0 <"/proc/$pid/cmdline" 2>/dev/null || return 1
-  case "${argv0##*/}" in
-    bash | sh | setsid | env) ;;
-    *) return 1 ;;
-  esac
-  cwd="$(readlink "/proc/$pid/cwd" 2>/dev/null)" || return 1
-  data="$(cd "$RUN_DIR/data/$name" 2>/dev/null && pwd -P)" || return 1
-  [[ "$cwd" == "$data" ]]
+# True if PID is alive and is running BIN (guards against reused pids and zombies).
+pid_runs() {
+  [[ "$(pid_argv0 "$1")" == "$2" ]]
 }
 
 # Prints the pid of NAME if our pid file points at a live process of it.
@@ -346,16 +326,6 @@ running_pid() {
   [[ -f "$pf" ]] || return 1
   pid="$(<"$pf")"
   pid_runs "$pid" "$(server_bin "$name")" || return 1
-  echo "$pid"
-}
-
-# Prints the pid of NAME if our pid file points at a live process of it or at one still launching it.
-our_pid() {
-  local name="$1" pf pid
-  pf="$(pid_file "$name")"
-  [[ -f "$pf" ]] || return 1
-  pid="$(<"$pf")"
-  pid_runs "$pid" "$(server_bin "$name")" || pid_launching "$pid" "$name" || return 1
   echo "$pid"
 }
 
@@ -472,7 +442,16 @@ launch() {
   # in place (no fork) and $! is the server's own pid.
   # fd 9 is our lock: close it, or the server would hold the lock forever.
   (cd "$data" && exec 9>&- && exec setsid env "${CMD_ENV[@]}" "${CMD[@]}" </dev/null >>"$logf" 2>&1) &
-  echo "$!" >"$(pid_file "$name")"
+  local pid=$!
+  echo "$pid" >"$(pid_file "$name")"
+  # Until setsid and env have exec'd the server, $! shows the subshell (argv[0] bash: a few ms, longer on a busy
+  # machine). The start's checks took that for an exit ("process exited during start"), dropped the pid file, and
+  # the server came up owned by no one: every later start failed on its port. Reproduced with process-exporter
+  # started alone, both cores busy: 8 starts in 20 failed; 0 in 20 with this wait.
+  local deadline=$((SECONDS + 10)) argv0
+  while argv0="$(pid_argv0 "$pid")" && [[ "$argv0" != "${CMD[0]}" ]] && ((SECONDS < deadline)); do
+    sleep 0.01
+  done
 }
 
 fail_with_log() {
@@ -500,7 +479,7 @@ cmd_start() {
   local to_launch=() to_wait=()
   for name in "${names[@]}"; do
     port="$(server_port "$name")"
-    if pid="$(our_pid "$name")"; then
+    if pid="$(running_pid "$name")"; then
       # Ours and alive: already running (or still starting; waited for below).
       log "$name: already running (pid $pid)"
     elif port_open "$port"; then
@@ -514,11 +493,6 @@ cmd_start() {
     rm -f "$(pid_file "$name")"
     launch "$name"
   done
-  # A process launched here is starting while it lives, also before it has exec'd the server (launch's subshell,
-  # not yet in the server's directory). Taking that for an exit reported "process exited during start" and dropped
-  # the pid file of a server that then came up, owned by no one: every later start failed on its port (seen with
-  # FerretDB; reproduced with process-exporter started alone, 1 start in 10 on an idle 2-core machine).
-  local launched=" ${to_launch[*]+"${to_launch[*]}"} "
 
   # Wait for all of them in parallel time; fail fast if a process exits.
   local deadline=$((SECONDS + READY_TIMEOUT)) failed=0 pending
@@ -526,20 +500,17 @@ cmd_start() {
   while ((${#pending[@]})); do
     local still=()
     for name in "${pending[@]}"; do
-      if ! pid="$(our_pid "$name")" && ! { [[ "$launched" == *" $name "* ]] && pid="$(<"$(pid_file "$name")")" \
-        && pid_alive "$pid"; }; then
+      if ! pid="$(running_pid "$name")"; then
         fail_with_log "$name" "process exited during start"
         rm -f "$(pid_file "$name")"
         failed=1
-      elif ! running_pid "$name" >/dev/null || ! server_ready "$name"; then
-        if ((SECONDS >= deadline)); then
-          fail_with_log "$name" "not ready on 127.0.0.1:$(server_port "$name") after ${READY_TIMEOUT}s (pid $pid still running)"
-          failed=1
-        else
-          still+=("$name")
-        fi
-      else
+      elif server_ready "$name"; then
         log "$name: ready on 127.0.0.1:$(server_port "$name") (pid $pid, log $(log_file "$name"))"
+      elif ((SECONDS >= deadline)); then
+        fail_with_log "$name" "not ready on 127.0.0.1:$(server_port "$name") after ${READY_TIMEOUT}s (pid $pid still running)"
+        failed=1
+      else
+        still+=("$name")
       fi
     done
     pending=("${still[@]+"${still[@]}"}")
@@ -555,7 +526,7 @@ cmd_stop() {
   take_lock
   local stopping=()
   for name in "${names[@]}"; do
-    if pid="$(our_pid "$name")"; then
+    if pid="$(running_pid "$name")"; then
       log "$name: stopping pid $pid"
       kill -TERM "$pid" 2>/dev/null || true
       stopping+=("$name:$pid")
@@ -567,7 +538,7 @@ cmd_stop() {
   local deadline=$((SECONDS + 30)) entry killed=0
   for entry in "${stopping[@]+"${stopping[@]}"}"; do
     name="${entry%%:*}" pid="${entry##*:}"
-    while pid_runs "$pid" "$(server_bin "$name")" || pid_launching "$pid" "$name"; do
+    while pid_runs "$pid" "$(server_bin "$name")"; do
       if ((SECONDS >= deadline && !killed)); then
         log "$name: still running after 30s, sending SIGKILL to $pid"
         kill -KILL "$pid" 2>/dev/null || true
