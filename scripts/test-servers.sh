@@ -448,8 +448,10 @@ launch() {
   # machine). The start's checks took that for an exit ("process exited during start"), dropped the pid file, and
   # the server came up owned by no one: every later start failed on its port. Reproduced with process-exporter
   # started alone, both cores busy: 8 starts in 20 failed; 0 in 20 with this wait.
-  local deadline=$((SECONDS + 10)) argv0
-  while argv0="$(pid_argv0 "$pid")" && [[ "$argv0" != "${CMD[0]}" ]] && ((SECONDS < deadline)); do
+  # Gone or a zombie ends the wait; an empty cmdline alone does not (it is empty for a moment during each exec).
+  local deadline=$((SECONDS + 10)) stat
+  while ((SECONDS < deadline)) && stat="$(cat "/proc/$pid/stat" 2>/dev/null)" && [[ "${stat##*) }" != Z* ]] \
+    && [[ "$(pid_argv0 "$pid")" != "${CMD[0]}" ]]; do
     sleep 0.01
   done
 }
