@@ -21,6 +21,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.core.annotation.Order;
+import org.springframework.dao.DataAccessException;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
@@ -73,9 +74,20 @@ class TokenService {
         if (StringUtils.hasText(configuredAdminToken)) {
             // one document holds the configured token, so rotating the variable revokes the old value
             log.info("bootstrapAdmin configured");
-            mongo.upsert(Query.query(Criteria.where("name").is(CONFIGURED_ADMIN)),
-                    new Update().set("role", Role.ADMIN).set("hash", hash(configuredAdminToken))
-                            .set("createdAt", clock.instant()).set("revokedAt", null), ApiToken.class);
+            String hash = hash(configuredAdminToken);
+            try {
+                mongo.upsert(Query.query(Criteria.where("name").is(CONFIGURED_ADMIN)),
+                        new Update().set("role", Role.ADMIN).set("hash", hash)
+                                .set("createdAt", clock.instant()).set("revokedAt", null), ApiToken.class);
+            } catch (DataAccessException e) {
+                // Two instances starting at once on one store upsert the same document; the loser's upsert meets
+                // the winner's unique hash (FerretDB answers it without the updated count, and the start failed).
+                // The token the other instance stored is this one: nothing is missing.
+                if (!mongo.exists(Query.query(Criteria.where("name").is(CONFIGURED_ADMIN).and("hash").is(hash)
+                        .and("revokedAt").is(null)), ApiToken.class)) {
+                    throw e;
+                }
+            }
             return;
         }
         boolean hasAdmin = mongo.exists(Query.query(Criteria.where("role").is(Role.ADMIN).and("revokedAt").is(null)),
