@@ -22,9 +22,9 @@ import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
 import dev.perfgate.profile.Profile;
 import dev.perfgate.profile.ProfileType;
+import dev.perfgate.system.PyroscopeIngest;
 import dev.perfgate.system.TestServers;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A failing run is explained by its profile: against a real Pyroscope OSS v0.37.2 holding CPU
@@ -364,48 +364,11 @@ class ProfileVerdictIT extends SharedServer {
 
     private void ingestSeries(String series, Instant bucket, String folded, String units)
             throws IOException, InterruptedException {
-        URI uri = URI.create(TestServers.pyroscopeUrl() + "/ingest?name=" + URLEncoder.encode(series, StandardCharsets.UTF_8)
-                + "&from=" + bucket.getEpochSecond() + "&until=" + bucket.plusSeconds(10).getEpochSecond()
-                + "&units=" + units + "&aggregationType=sum&spyName=javaspy&format=folded");
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri)
-                .POST(HttpRequest.BodyPublishers.ofString(folded)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        awaitQueryable(series, bucket, folded);
+        PyroscopeIngest.folded(series, bucket, folded, "units=" + units + "&aggregationType=sum&spyName=javaspy");
     }
 
     private void ingestAt(String app, Instant bucket, String folded) throws IOException, InterruptedException {
-        String name = URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8);
-        URI uri = URI.create(TestServers.pyroscopeUrl() + "/ingest?name=" + name + "&from=" + bucket.getEpochSecond()
-                + "&until=" + bucket.plusSeconds(10).getEpochSecond() + "&sampleRate=100&spyName=javaspy&format=folded");
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri)
-                .POST(HttpRequest.BodyPublishers.ofString(folded)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        awaitQueryable(app + ".cpu{}", bucket, folded);
-    }
-
-    /**
-     * Pyroscope answers an ingest before the samples are queryable (its ingestion is queued): a verdict asked for at
-     * once can read an empty bucket (a fresh-clone CI read 0 samples where 1,210 were ingested). Waits, boundedly,
-     * until the bucket holds at least what was ingested into it.
-     */
-    private void awaitQueryable(String series, Instant bucket, String folded) throws IOException, InterruptedException {
-        long ingested = folded.lines().filter(line -> !line.isBlank())
-                .mapToLong(line -> Long.parseLong(line.substring(line.lastIndexOf(' ') + 1).trim())).sum();
-        URI render = URI.create(TestServers.pyroscopeUrl() + "/render?format=json&query="
-                + URLEncoder.encode(series, StandardCharsets.UTF_8) + "&from=" + bucket.getEpochSecond() + "&until="
-                + bucket.plusSeconds(10).getEpochSecond());
-        Instant deadline = Instant.now().plusSeconds(30);
-        long held = 0;
-        while (Instant.now().isBefore(deadline)) {
-            String body = http.send(HttpRequest.newBuilder(render).build(), HttpResponse.BodyHandlers.ofString()).body();
-            held = JsonMapper.shared().readTree(body).path("flamebearer").path("numTicks").asLong();
-            if (held >= ingested) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("Pyroscope never answered the " + ingested + " samples ingested into " + series + " at "
-                + bucket + " (it holds " + held + ")");
+        PyroscopeIngest.folded(app + ".cpu{}", bucket, folded, "sampleRate=100&spyName=javaspy");
     }
 
     private JsonNode judge(String runId, Instant start, double cpu) throws InterruptedException {

@@ -3,12 +3,6 @@ package dev.perfgate.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.regex.Matcher;
@@ -26,6 +20,7 @@ import dev.perfgate.SharedServer;
 import dev.perfgate.TestApi;
 import dev.perfgate.check.ChecksDir;
 import dev.perfgate.check.GateDefinitions;
+import dev.perfgate.system.PyroscopeIngest;
 import dev.perfgate.system.TestServers;
 
 /**
@@ -43,8 +38,6 @@ class ProfileDiffBrowserIT extends SharedServer {
 
     @Autowired
     GateDefinitions definitions;
-
-    final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
     static void startChromium() throws IOException {
@@ -66,8 +59,8 @@ class ProfileDiffBrowserIT extends SharedServer {
         ChecksDir.write(definitions, CHECKS, system + ".yaml", checks(system, pyroscope, app));
         Instant base = Instant.now().minus(20, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
         Instant regressed = base.plus(5, ChronoUnit.MINUTES);
-        ingest(pyroscope, app, base, 42, 500, 300);
-        ingest(pyroscope, app, regressed, 7210, 520, 290);
+        ingest(app, base, 42, 500, 300);
+        ingest(app, regressed, 7210, 520, 290);
         TestApi api = new TestApi(port, ADMIN_TOKEN);
         judge(api, system, "153", base, 18.52, "PASS");
         String id = judge(api, system, "154", regressed, 51.12, "FAIL");
@@ -124,20 +117,14 @@ class ProfileDiffBrowserIT extends SharedServer {
     }
 
     /** One 10 s storage bucket of folded stacks inside the run's window, so Pyroscope keeps the numbers exact. */
-    private void ingest(String pyroscope, String app, Instant runStart, long multiply, long transform, long lookup)
+    private static void ingest(String app, Instant runStart, long multiply, long transform, long lookup)
             throws IOException, InterruptedException {
         String stacks = """
                 java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.matrix;%s %d
                 java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.transform;%s %d
                 java/lang/Thread.run;org/eclipse/jetty/Server.handle;dev/perfgate/demo/Api.lookup;dev/perfgate/demo/Lookup.find %d
                 """.formatted(MULTIPLY, multiply, TRANSFORM, transform, lookup);
-        Instant bucket = runStart.plusSeconds(20);
-        URI uri = URI.create(pyroscope + "/ingest?name=" + URLEncoder.encode(app + ".cpu{}", StandardCharsets.UTF_8)
-                + "&from=" + bucket.getEpochSecond() + "&until=" + bucket.plusSeconds(10).getEpochSecond()
-                + "&sampleRate=100&spyName=javaspy&format=folded");
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri)
-                .POST(HttpRequest.BodyPublishers.ofString(stacks)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        PyroscopeIngest.folded(app + ".cpu{}", runStart.plusSeconds(20), stacks, "sampleRate=100&spyName=javaspy");
     }
 
     /** A run of one minute with its CPU measure, ended and judged; its PerfGate id. */
