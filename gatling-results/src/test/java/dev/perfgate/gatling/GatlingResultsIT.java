@@ -144,8 +144,9 @@ class GatlingResultsIT {
    * sides, and the digest breaks ties between equally near centroids at random (Gatling's own report of one log
    * differs from one computation to the next), so its error is a rank error: where the times are sparse around a
    * percentile, 1 % of rank can be several ms (CI saw p75 82 vs 80 ms, and p99 77 vs 112 ms where the flaky request
-   * had a gap). So ours must be within the spread of the exact times 1 % of rank around the percentile of Gatling's,
-   * and both must lie between the exact times 5 % of rank below and above it (1 ms for the digest's rounding).
+   * had a gap). So ours must be within the spread of the exact times {@link #RANK_ERROR} of rank around the
+   * percentile of Gatling's, and both must lie between the exact times 5 % of rank below and above it (1 ms for the
+   * digest's rounding).
    */
   private static void assertEqualsReport(String name, RequestStats ours) {
     Map<String, Double> theirs = report.get(name);
@@ -181,8 +182,16 @@ class GatlingResultsIT {
    * where the spread was 1 ms; a 3 % rank shift of ours still fails (fast p95: ours vs Gatling's).
    */
   private static final int WHOLE_MS_APART = 2;
-  /** How far apart two digests of the same times may be, in rank. */
-  private static final double RANK_ERROR = 0.01;
+  /**
+   * How far apart two digests of the same times may be, in rank. A centroid near quantile q holds up to
+   * 4 n q (1 - q) / compression of the n times (0.75 % of rank at p75 with 646 times and compression 100), and a
+   * percentile is interpolated between two neighbouring centroids' means, so each digest may sit up to about 1.5 % of
+   * rank from the exact time. Where the times are dense that is a ms or two; at the edge of a gap it is many: the
+   * global p75 lies at the lower edge of the slow request's times (2-3 % of rank below it they drop from 82 to
+   * 64-70 ms), and a fresh-clone CI saw ours at 83 and Gatling's at 79 ms there while the spread 1 % of rank around
+   * it was 2 ms or less. A 3 % rank shift of ours still fails (fast p95: the times 3 % above it are 157-251 ms).
+   */
+  private static final double RANK_ERROR = 0.02;
   /**
    * How far a digest's percentile may be from the exact one, in rank: in a gap of a bimodal distribution the digest
    * interpolates between centroids (CI saw both digests give the global p75 as 75 ms where the exact times 1 % of
