@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -14,6 +15,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.query.Query;
 
 import dev.perfgate.system.TestServers;
 
@@ -47,11 +49,11 @@ class TokenBootstrapRaceIT {
                 for (Future<?> instance : instances) {
                     try {
                         instance.get();
-                    } catch (java.util.concurrent.ExecutionException e) {
+                    } catch (ExecutionException e) {
                         failures.add("round " + round + ": " + e.getCause());
                     }
                 }
-                assertThat(mongo.count(new org.springframework.data.mongodb.core.query.Query(), ApiToken.class))
+                assertThat(mongo.count(new Query(), ApiToken.class))
                         .as("one stored configured token, round %d", round).isEqualTo(1);
                 mongo.getDb().drop();
             }
