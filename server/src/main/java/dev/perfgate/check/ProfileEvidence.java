@@ -42,7 +42,7 @@ import dev.perfgate.run.Run;
 
 /**
  * Gathers the profile evidence of a run when it is judged: for each configured profile type, the
- * run's profile from Pyroscope over its steady-state window (up to the last whole bucket before its end), the
+ * run's profile from Pyroscope over the whole Pyroscope buckets within its steady state, the
  * baseline run's, TopN and the diff that names what grew. Pyroscope down or empty: the evidence
  * says so and the links are still given.
  */
@@ -62,20 +62,23 @@ class ProfileEvidence {
         private final String cold;
         /** The profiles read, of the run and of its baseline, to store with the verdict. */
         private final List<JudgedProfiles.Judged> judged;
+        /** Why the baseline run's profiles could not be read, or null. */
+        private final String baseUnread;
 
         Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
                 ProfiledRun run) {
-            this(summaries, runProfiles, diffs, run, null, List.of());
+            this(summaries, runProfiles, diffs, run, null, List.of(), null);
         }
 
         Evidence(List<ProfileSummary> summaries, Map<String, ProfileFetch> runProfiles, Map<String, ProfileDiff> diffs,
-                ProfiledRun run, String cold, List<JudgedProfiles.Judged> judged) {
+                ProfiledRun run, String cold, List<JudgedProfiles.Judged> judged, String baseUnread) {
             this.summaries = summaries;
             this.runProfiles = runProfiles;
             this.diffs = diffs;
             this.run = run;
             this.cold = cold;
             this.judged = judged;
+            this.baseUnread = baseUnread;
         }
 
         /** This evidence of a run whose process was cold for another reason (it started inside the window). */
@@ -84,7 +87,7 @@ class ProfileEvidence {
                 return this;
             }
             List<ProfileSummary> marked = summaries.stream().map(s -> s.onColdJvm(reason)).toList();
-            return new Evidence(marked, runProfiles, diffs, run, reason, judged);
+            return new Evidence(marked, runProfiles, diffs, run, reason, judged, baseUnread);
         }
 
         /** The profiles this evidence read (the run's and the baseline's), to store with the verdict. */
@@ -132,6 +135,9 @@ class ProfileEvidence {
                             .orElseGet(() -> Measurement.of(0));
                 default:
                     ProfileDiff diff = diffs.get(source.type());
+                    if (diff == null && baseUnread != null) {
+                        return Measurement.missing(baseUnread + "; a function's growth is not judged against it");
+                    }
                     if (diff == null) {
                         return Measurement.noBaseline("no baseline run with a " + source.type() + " profile yet");
                     }
@@ -182,7 +188,13 @@ class ProfileEvidence {
             return Evidence.NONE;
         }
         if (!window.hasSteadyState()) {
-            return noSteadyState(config, run, gate.warmup());
+            return unprofiled(config, "the run has no steady state to profile: it ended at " + run.endedAt()
+                    + ", within its " + run.rampUpSeconds() + " s ramp-up"
+                    + (gate.warmup().isZero() ? "" : " and the declared " + gate.warmup().toSeconds() + " s warm-up"));
+        }
+        Optional<String> unread = withoutWholeBucket(window);
+        if (unread.isPresent()) {
+            return unprofiled(config, "the run's " + unread.get());
         }
         PyroscopeTarget target = target(config);
         OncePerEvaluation source = new OncePerEvaluation(pyroscope);
@@ -190,7 +202,9 @@ class ProfileEvidence {
                 throughput(results), c.currency()));
         ProfileExplainer explainer = new ProfileExplainer(source, config.topN(), cost);
         ProfiledRun profiled = profiled(config, run, results, window);
-        ProfiledRun base = baseline == null || baseline.endedAt() == null ? null
+        Optional<String> baseUnread = baseline == null || baseline.endedAt() == null ? Optional.empty()
+                : withoutWholeBucket(baselineWindow).map(why -> "the baseline run " + baseline.runId() + "'s " + why);
+        ProfiledRun base = baseline == null || baseline.endedAt() == null || baseUnread.isPresent() ? null
                 : profiled(config, baseline, baselineResults, baselineWindow);
         List<ProfileSummary> summaries = new ArrayList<>();
         Map<String, ProfileFetch> runProfiles = new HashMap<>();
@@ -229,7 +243,8 @@ class ProfileEvidence {
         if (cold != null) {
             summaries.replaceAll(summary -> summary.onColdJvm(cold));
         }
-        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled, cold, List.copyOf(judged));
+        return new Evidence(List.copyOf(summaries), runProfiles, diffs, profiled, cold, List.copyOf(judged),
+                baseUnread.orElse(null));
     }
 
     /**
@@ -264,11 +279,8 @@ class ProfileEvidence {
         return ColdJvm.assess(ok.profile(), baseline instanceof ProfileFetch.Ok base ? base.profile() : null);
     }
 
-    /** A run that ended within its ramp-up has no window to profile: every type says so. */
-    private static Evidence noSteadyState(GateDefinition.Pyroscope config, Run run, Duration warmup) {
-        String reason = "the run has no steady state to profile: it ended at " + run.endedAt()
-                + ", within its " + run.rampUpSeconds() + " s ramp-up"
-                + (warmup.isZero() ? "" : " and the declared " + warmup.toSeconds() + " s warm-up");
+    /** A run without a window to profile (it ended within its ramp-up, or its steady state is too short): every type says so. */
+    private static Evidence unprofiled(GateDefinition.Pyroscope config, String reason) {
         List<ProfileSummary> summaries = new ArrayList<>();
         Map<String, ProfileFetch> fetches = new HashMap<>();
         for (String name : config.profiles()) {
@@ -278,6 +290,22 @@ class ProfileEvidence {
             fetches.put(name, new ProfileFetch.Empty(reason));
         }
         return new Evidence(List.copyOf(summaries), fetches, Map.of(), null);
+    }
+
+    /**
+     * Why a judged window cannot be read from Pyroscope without the time around it, when its steady state holds no
+     * whole 10-s bucket (see {@link PyroscopeTarget#queried}): its profile would hold up to 10 s of ramp-up before and
+     * of whatever follows after, divided by the requests of the steady state alone.
+     */
+    static Optional<String> withoutWholeBucket(JudgedWindow window) {
+        TimeWindow steady = TimeWindow.of(window.steadyStateStart(), window.end());
+        if (PyroscopeTarget.wholeBuckets(steady).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of("steady state (" + steady.from() + " to " + steady.until() + ", "
+                + steady.duration().toMillis() / 1000.0 + " s) holds no whole " + PyroscopeTarget.BUCKET.toSeconds()
+                + "-s bucket of Pyroscope's storage, and a profile read around it would take in the time before and"
+                + " after it: profiles are judged on steady states of 20 s or more");
     }
 
     /** What was read for one side: application, series name, labels and the window as queried. */
@@ -354,12 +382,14 @@ class ProfileEvidence {
     }
 
     /**
-     * The run as its profiles are read: the steady state up to the last whole Pyroscope bucket before its end (no time
-     * after the run), and the requests of that part of it (the steady state's, in proportion to the time kept).
+     * The run as its profiles are read: the whole Pyroscope buckets within its steady state (no ramp-up before it, no
+     * time after it), and the requests of that part of it (the steady state's, in proportion to the time kept). Only
+     * for a window that holds a whole bucket ({@link #withoutWholeBucket} is empty).
      */
     static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results, JudgedWindow window) {
         TimeWindow steady = TimeWindow.of(window.steadyStateStart(), window.end());
-        TimeWindow read = PyroscopeTarget.endingAtBucket(steady);
+        TimeWindow read = PyroscopeTarget.wholeBuckets(steady).orElseThrow(
+                () -> new IllegalArgumentException("no whole bucket within " + steady));
         ProfileSelection selection = ProfileSelection.of(read);
         if (config.runLabel() != null) {
             selection = selection.withLabel(config.runLabel(), run.runId());

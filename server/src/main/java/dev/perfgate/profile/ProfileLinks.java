@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * Deep links into the profiling UI: the flamegraph of a run and the diff / side-by-side comparison of two runs.
- * Pure functions; windows end at the last whole bucket before the run's end exactly as the fetch does.
+ * Pure functions; windows are the whole buckets within the run's window, exactly as the fetch reads them.
  *
  * <p>Classic Pyroscope UI: {@code /?query&from&until}, {@code /comparison} and {@code /comparison-diff} with
  * {@code leftQuery/rightQuery/leftFrom/leftUntil/rightFrom/rightUntil} (epoch seconds) plus {@code query/from/until}

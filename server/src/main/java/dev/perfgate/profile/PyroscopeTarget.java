@@ -8,6 +8,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -128,23 +129,30 @@ public record PyroscopeTarget(
     }
 
     /**
-     * The window actually queried and linked: the run's window ending at the last whole storage bucket before the
-     * run's end. Pyroscope keeps {@link #BUCKET} buckets and answers a query with every bucket the window overlaps,
-     * whole (an upload that spans two buckets is split between them by time). Measured on Pyroscope OSS 0.37.2: the
-     * window [T, T+15 s) returns the buckets [T, T+10 s) and [T+10 s, T+20 s) whole, and [T, T+10 s) only the first.
-     * So a window ending mid-bucket would take in up to 10 s after the run's end (a restart or the next run); ending at
-     * the bucket boundary it takes in none. Its start stays (its bucket may hold the last seconds before the steady
-     * state, never a later run). A window within one bucket keeps its end. Judging waits for {@link #settled}.
+     * The window actually queried and linked: the whole storage buckets that lie within {@code window}, when it holds
+     * one; else the window itself. Pyroscope keeps {@link #BUCKET} buckets and answers a query with every bucket the
+     * window overlaps, whole (an upload that spans two buckets is split between them by time). Measured on Pyroscope
+     * OSS 0.37.2: the window [T, T+15 s) returns the buckets [T, T+10 s) and [T+10 s, T+20 s) whole, and [T, T+10 s)
+     * only the first. So a window that starts or ends mid-bucket reads up to 10 s more on each side than it names: the
+     * ramp-up and the load tool's start before a run's steady state, a restart or the next run after it. A fresh-clone
+     * CI read a 20-s run's profile over [steady start − 9.4 s, end) and divided it by the requests of 10.6 s: 1.9×
+     * the bytes per request of the same code. Within whole buckets, what is read is what the window names. Judging
+     * waits for {@link #settled}; a window that holds no whole bucket is not judged (see {@link #wholeBuckets}).
      */
     public TimeWindow queried(TimeWindow window) {
-        return endingAtBucket(window);
+        return wholeBuckets(window).orElse(window);
     }
 
-    /** {@code window} ending at the last {@link #BUCKET} boundary within it (itself when it lies within one bucket). */
-    public static TimeWindow endingAtBucket(TimeWindow window) {
+    /**
+     * The whole {@link #BUCKET} buckets within {@code window}, from the first boundary at or after its start to the last
+     * at or before its end; empty when no whole bucket lies within it (a window shorter than 20 s may hold none).
+     */
+    public static Optional<TimeWindow> wholeBuckets(TimeWindow window) {
         long bucket = BUCKET.getSeconds();
-        Instant end = Instant.ofEpochSecond(Math.floorDiv(window.until().getEpochSecond(), bucket) * bucket);
-        return end.isAfter(window.from()) ? TimeWindow.of(window.from(), end) : window;
+        long startSecond = window.from().getEpochSecond() + (window.from().getNano() > 0 ? 1 : 0);
+        Instant from = Instant.ofEpochSecond(-Math.floorDiv(-startSecond, bucket) * bucket);
+        Instant until = Instant.ofEpochSecond(Math.floorDiv(window.until().getEpochSecond(), bucket) * bucket);
+        return until.isAfter(from) ? Optional.of(TimeWindow.of(from, until)) : Optional.empty();
     }
 
     /** When the profiles of a run that ended at {@code end} are all in: the agent uploads each interval after it. */

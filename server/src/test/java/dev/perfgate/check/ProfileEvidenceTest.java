@@ -1,8 +1,11 @@
 package dev.perfgate.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -55,22 +58,98 @@ class ProfileEvidenceTest {
     }
 
     @Test
-    void shouldReadTheProfilesUpToTheLastWholeBucketWithTheRequestsOfThatPart() {
+    void shouldReadTheProfilesOverTheWholeBucketsWithinTheSteadyStateWithTheRequestsOfThatPart() {
         // Given a steady state of 65 s (10:00:02 to 10:01:07) with 1,300 requests
         Instant start = Instant.parse("2026-03-01T10:00:02Z");
         Run run = completed("id", "1", start, start.plusSeconds(65), 0);
-        RequestStats all = new RequestStats("All Requests", 1300, 1300, 0, 0.0, 5.0, 40.0, 300.0, 35.0, null, null,
-                null, 80.0, null, 20.0);
-        RunResults results = new RunResults("id", "perfgate-results/v1", "gatling", null, false, all, List.of(), Map.of(),
-                List.of(), start);
+        RunResults results = results(1300, start);
 
         // When
         ProfiledRun read = ProfileEvidence.profiled(GATE.pyroscope(), run, results,
                 new JudgedWindow(start, start.plusSeconds(65), true));
 
-        // Then the bucket from 10:01:00, which reaches 3 s past the end, is left out, and so are its requests
-        assertThat(read.selection().window()).isEqualTo(TimeWindow.of(start, Instant.parse("2026-03-01T10:01:00Z")));
-        assertThat(read.requests()).as("1,300 x 58 s / 65 s").isEqualTo(1160);
+        // Then the bucket from 10:00:00, which holds 2 s before the steady state, and the one from 10:01:00, which
+        // reaches 3 s past the end, are left out, and so are their requests
+        assertThat(read.selection().window()).isEqualTo(TimeWindow.of(Instant.parse("2026-03-01T10:00:10Z"),
+                Instant.parse("2026-03-01T10:01:00Z")));
+        assertThat(read.requests()).as("1,300 x 50 s / 65 s").isEqualTo(1000);
+    }
+
+    @Test
+    void shouldReadTheSamePerRequestTotalWhereverTheSteadyStateStartsInABucket() {
+        // Given Pyroscope as measured (it answers every 10 s bucket a window overlaps, whole) holding a load test of
+        // 20 requests/s and 50 samples/s of steady state after 10 s of ramp-up at 200 samples/s (JIT, the tool's start)
+        Map<Instant, Integer> buckets = new HashMap<>();
+        Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+        Instant offStart = Instant.parse("2026-03-01T10:05:09Z");
+        for (Instant rampUp : List.of(t0.minusSeconds(10), offStart.minusSeconds(10))) {
+            for (int s = 0; s < 60; s++) {
+                Instant at = rampUp.plusSeconds(s);
+                buckets.merge(Instant.ofEpochSecond(at.getEpochSecond() / 10 * 10), s < 10 ? 200 : 50, Integer::sum);
+            }
+        }
+        ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> {
+            TimeWindow asked = target.queried(selection.window());
+            long ticks = buckets.entrySet().stream().filter(b -> b.getKey().isBefore(asked.until())
+                    && b.getKey().plusSeconds(10).isAfter(asked.from())).mapToLong(Map.Entry::getValue).sum();
+            return new ProfileFetch.Ok(Profile.fromFolded("main;Work.run " + ticks + "\n", Quantity.samples(100)),
+                    "app.cpu{}");
+        });
+        ValueSource.Profile perRequest = new ValueSource.Profile("cpu", "totalPerRequest", null);
+
+        // When the same 50 s of steady state (1,000 requests) start on a bucket boundary and 9 s into a bucket
+        Measurement aligned = evidence.collect(GATE, completed("a", "1", t0.minusSeconds(10), t0.plusSeconds(50), 10),
+                results(1000, t0), null, null).value(perRequest);
+        Measurement off = evidence.collect(GATE, completed("b", "2", offStart.minusSeconds(10), offStart.plusSeconds(50),
+                10), results(1000, offStart), null, null).value(perRequest);
+
+        // Then both read 50 samples per second over 20 requests per second: 0.025 s of CPU per request
+        assertThat(aligned.value()).isCloseTo(0.025, offset(1e-9));
+        assertThat(off.value()).as("the bucket that holds 9 s of ramp-up is not read").isCloseTo(0.025,
+                offset(1e-9));
+    }
+
+    @Test
+    void shouldNotJudgeProfilesOfASteadyStateThatHoldsNoWholeBucket() {
+        // Given a steady state of 18 s, 10:00:01 to 10:00:19, and a baseline like it
+        Instant start = Instant.parse("2026-03-01T10:00:01Z");
+        Run run = completed("r", "2", start, start.plusSeconds(18), 0);
+        ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> {
+            throw new AssertionError("nothing to fetch: " + selection);
+        });
+
+        // When
+        ProfileEvidence.Evidence collected = evidence.collect(GATE, run, results(360, start), null, null);
+
+        // Then
+        assertThat(collected.summaries()).singleElement().satisfies(s -> {
+            assertThat(s.status()).isEqualTo("INCONCLUSIVE");
+            assertThat(s.reason()).contains("holds no whole 10-s bucket").contains("18.0 s");
+        });
+        Measurement value = collected.value(new ValueSource.Profile("cpu", "totalPerRequest", null));
+        assertThat(value.present()).isFalse();
+        assertThat(value.missing()).contains("holds no whole 10-s bucket");
+    }
+
+    @Test
+    void shouldNotJudgeAFunctionsGrowthAgainstABaselineWhoseSteadyStateHoldsNoWholeBucket() {
+        Instant start = Instant.parse("2026-03-01T10:00:01Z");
+        Run base = completed("b", "1", start, start.plusSeconds(18), 0);
+        Run run = completed("r", "2", start.plusSeconds(300), start.plusSeconds(360), 0);
+        List<TimeWindow> asked = new ArrayList<>();
+        ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> {
+            asked.add(selection.window());
+            return new ProfileFetch.Ok(Profile.fromFolded("main;Work.run 500\n", Quantity.samples(100)), "app.cpu{}");
+        });
+
+        Measurement growth = evidence.collect(GATE, run, results(1200, run.startedAt()), base, results(360, start))
+                .value(new ValueSource.Profile("cpu", "maxSelfShareGrowth", null));
+
+        assertThat(asked).as("only the run is read").isNotEmpty()
+                .allSatisfy(w -> assertThat(w.from()).isAfter(start.plusSeconds(100)));
+        assertThat(growth.present()).isFalse();
+        assertThat(growth.noBaseline()).isFalse();
+        assertThat(growth.missing()).contains("the baseline run 1's steady state").contains("no whole 10-s bucket");
     }
 
     @Test
@@ -122,7 +201,7 @@ class ProfileEvidenceTest {
                 "dev/perfgate/demo/"));
 
         // Then multiply went from 11.8 % to 66.7 % of the whole profile (within its own stacks it was 100 % both times)
-        assertThat(application.value()).isCloseTo(54.9, org.assertj.core.data.Offset.offset(0.1));
+        assertThat(application.value()).isCloseTo(54.9, offset(0.1));
     }
 
     @Test
@@ -216,7 +295,7 @@ class ProfileEvidenceTest {
                 """).definition();
         Instant start = Instant.parse("2026-03-01T10:00:00Z");
         Run run = completed("r", "2", start, start.plusSeconds(120), 5);
-        List<TimeWindow> asked = new java.util.ArrayList<>();
+        List<TimeWindow> asked = new ArrayList<>();
         ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> {
             asked.add(selection.window());
             return new ProfileFetch.Empty("nothing");
@@ -226,8 +305,16 @@ class ProfileEvidenceTest {
         ProfileEvidence.Evidence collected = evidence.collect(gate, run, null, null, null);
 
         // Then
-        assertThat(asked).isNotEmpty().allSatisfy(w -> assertThat(w.from()).isEqualTo(start.plusSeconds(35)));
-        assertThat(collected.summaries().get(0).runQuery().from()).isEqualTo(start.plusSeconds(35));
+        // (the steady state after the warm-up starts at 10:00:35; its first whole bucket at 10:00:40)
+        assertThat(asked).isNotEmpty().allSatisfy(w -> assertThat(w.from()).isEqualTo(start.plusSeconds(40)));
+        assertThat(collected.summaries().get(0).runQuery().from()).isEqualTo(start.plusSeconds(40));
+    }
+
+    /** Results of {@code count} requests, received at {@code at}. */
+    private static RunResults results(long count, Instant at) {
+        RequestStats all = new RequestStats("All Requests", count, count, 0, 0.0, 5.0, 40.0, 300.0, 35.0, null, null,
+                null, 80.0, null, 20.0);
+        return new RunResults("id", "perfgate-results/v1", "gatling", null, false, all, List.of(), Map.of(), List.of(), at);
     }
 
     /** A completed run of s/w/e (created when it started). */

@@ -1,6 +1,7 @@
 package dev.perfgate.check;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -119,8 +120,8 @@ class ProfileVerdictIT extends SharedServer {
         assertThat(stored.path("baselineTicks").asLong()).isEqualTo(542);
         assertThat(stored.path("rawUnit").asString()).isEqualTo("samples");
         assertThat(stored.path("runQuery").path("query").asString()).isEqualTo(app + ".cpu{}");
-        assertThat(Instant.parse(stored.path("runQuery").path("from").asString())).as("steady state start")
-                .isBetween(regressed, regressed.plusSeconds(20));
+        assertThat(stored.path("runQuery").path("from").asString()).as("steady state start, a bucket boundary")
+                .isEqualTo(regressed.toString());
         assertThat(stored.path("runQuery").path("until").asString()).as("the run's end: a whole bucket, nothing after it")
                 .isEqualTo(regressed.plusSeconds(60).toString());
         assertThat(stored.path("baselineQuery").path("until").asString()).isEqualTo(base.plusSeconds(60).toString());
@@ -135,6 +136,51 @@ class ProfileVerdictIT extends SharedServer {
         assertThat(run.root().orElseThrow().child("main").orElseThrow().child("Late.upload")).isEmpty();
         assertThat(baseline.profile().numTicks()).isEqualTo(542);
         assertThat(baseline.runId()).isEqualTo(stored.path("baselineRunId").asString());
+    }
+
+    @Test
+    void shouldReadTheSameTotalPerRequestWhenTheSteadyStateStartsLateInABucket() throws Exception {
+        // Given the same code under the same load in two runs of 60 s, 100 requests/s: 1,000 samples in every 10 s of
+        // steady state; the second run's steady state starts 9 s into a bucket whose first 9 s hold its ramp-up's
+        // 3,000 samples (JIT, the load tool's start). Pyroscope answers every bucket a window overlaps, whole.
+        String app = "pgalign" + System.nanoTime();
+        write("""
+                system: %s
+                pyroscope:
+                  url: %s
+                  application: %s
+                  profiles: [cpu]
+                  profileNames: { cpu: cpu }
+                checks:
+                  - id: cpu-per-request
+                    name: CPU per request
+                    unit: s
+                    profile: { type: cpu, measure: totalPerRequest }
+                    growth: "<= +10%%"
+                """.formatted(system, TestServers.pyroscopeUrl(), app));
+        Instant aligned = Instant.now().minus(50, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
+        Instant late = aligned.plus(5, ChronoUnit.MINUTES).plusSeconds(9);
+        for (int bucket = 0; bucket < 60; bucket += 10) {
+            ingestAt(app, aligned.plusSeconds(bucket), "main;http;Lookup.find 600\nmain;http;Render.page 400\n");
+            ingestAt(app, late.minusSeconds(9).plusSeconds(bucket + 10),
+                    "main;http;Lookup.find 600\nmain;http;Render.page 400\n");
+        }
+        ingestAt(app, late.minusSeconds(9), "main;C2Compiler.compile 2000\nmain;http;Lookup.find 1000\n");
+
+        // When
+        JsonNode first = judge("201", aligned, 18.0);
+        JsonNode second = judge("202", late, 18.0);
+
+        // Then both read 10 ms of CPU per request: 6,000 samples for 6,000 requests, and 5,000 samples of the whole
+        // buckets within the second's steady state for the 5,000 requests of those 50 s (not 8,000 for 5,100)
+        assertThat(check(first, "cpu-per-request").path("value").asDouble()).isCloseTo(0.01, offset(1e-9));
+        JsonNode perRequest = check(second, "cpu-per-request");
+        assertThat(perRequest.path("value").asDouble()).as(perRequest.toString()).isCloseTo(0.01, offset(1e-9));
+        assertThat(perRequest.path("status").asString()).isEqualTo("PASS");
+        JsonNode profile = second.path("profiles").get(0);
+        assertThat(profile.path("runQuery").path("from").asString()).isEqualTo(late.plusSeconds(1).toString());
+        assertThat(profile.path("runTicks").asLong()).isEqualTo(5000);
+        assertThat(profile.toString()).doesNotContain("C2Compiler");
     }
 
     @Test
@@ -203,7 +249,7 @@ class ProfileVerdictIT extends SharedServer {
         JsonNode hotspot = check(verdict, "alloc-hotspot");
         assertThat(hotspot.path("status").asString()).isEqualTo("FAIL");
         assertThat(hotspot.path("value").asDouble()).as("Buffer.grow: 10 %% -> 31.25 %%").isCloseTo(21.25,
-                org.assertj.core.data.Offset.offset(0.01));
+                offset(0.01));
         assertThat(hotspot.path("explanation").toString()).contains("Buffer.grow").doesNotContain("Parser.parse");
     }
 
@@ -282,8 +328,10 @@ class ProfileVerdictIT extends SharedServer {
         JsonNode hotspot = check(verdict, "cpu-hotspot");
         assertThat(hotspot.path("status").asString()).as(hotspot.toString()).isEqualTo("PASS");
         JsonNode profile = verdict.path("profiles").get(0);
-        assertThat(Instant.parse(profile.path("runQuery").path("from").asString()))
-                .isEqualTo(processStart.plusSeconds(40));
+        Instant warm = processStart.plusSeconds(40);
+        assertThat(Instant.parse(profile.path("runQuery").path("from").asString())).as("the first whole bucket after "
+                + warm).isEqualTo(Instant.ofEpochSecond(Math.floorDiv(warm.getEpochSecond() + 9 + (warm.getNano() > 0
+                        ? 1 : 0), 10) * 10));
         assertThat(profile.toString()).doesNotContain("Plugin.init");
     }
 

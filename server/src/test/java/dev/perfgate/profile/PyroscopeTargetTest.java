@@ -75,7 +75,7 @@ class PyroscopeTargetTest {
     }
 
     @Test
-    void shouldEndTheQueriedWindowAtTheLastWholeBucketBeforeTheRunsEnd() {
+    void shouldQueryOnlyTheWholeBucketsWithinTheRunsWindow() {
         // Given a run from 18:15:03 to 18:20:07 (Pyroscope answers every 10 s bucket a window overlaps, whole)
         PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop");
         TimeWindow run = TimeWindow.of(Instant.parse("2024-03-13T18:15:03Z"), Instant.parse("2024-03-13T18:20:07Z"));
@@ -83,17 +83,33 @@ class PyroscopeTargetTest {
         // When
         TimeWindow queried = target.queried(run);
 
-        // Then the bucket 18:20:00-18:20:10, which holds 3 s after the run, is left out; the start stays
-        assertThat(queried.from()).isEqualTo(run.from());
-        assertThat(queried.until()).isEqualTo(Instant.parse("2024-03-13T18:20:00Z"));
+        // Then the buckets from 18:15:00, which holds 3 s before the run, and from 18:20:00, which holds 3 s after it,
+        // are left out
+        assertThat(queried).isEqualTo(TimeWindow.of(Instant.parse("2024-03-13T18:15:10Z"),
+                Instant.parse("2024-03-13T18:20:00Z")));
         assertThat(target.queried(queried)).as("already whole buckets").isEqualTo(queried);
     }
 
     @Test
-    void shouldKeepAWindowWithinOneBucketAsItIs() {
-        TimeWindow short_ = TimeWindow.of(Instant.parse("2024-03-13T18:15:01Z"), Instant.parse("2024-03-13T18:15:08Z"));
+    void shouldStartAtTheNextBucketWhenTheWindowStartsAFractionOfASecondPastABoundary() {
+        TimeWindow window = TimeWindow.of(Instant.parse("2024-03-13T18:15:00.000001Z"),
+                Instant.parse("2024-03-13T18:15:30.5Z"));
 
-        assertThat(PyroscopeTarget.endingAtBucket(short_)).isEqualTo(short_);
+        assertThat(PyroscopeTarget.wholeBuckets(window)).contains(TimeWindow.of(Instant.parse("2024-03-13T18:15:10Z"),
+                Instant.parse("2024-03-13T18:15:30Z")));
+    }
+
+    @Test
+    void shouldFindNoWholeBucketInAWindowThatCrossesOneBoundaryOrNone() {
+        TimeWindow within = TimeWindow.of(Instant.parse("2024-03-13T18:15:01Z"), Instant.parse("2024-03-13T18:15:08Z"));
+        TimeWindow across = TimeWindow.of(Instant.parse("2024-03-13T18:15:01Z"), Instant.parse("2024-03-13T18:15:19Z"));
+        TimeWindow exact = TimeWindow.of(Instant.parse("2024-03-13T18:15:10Z"), Instant.parse("2024-03-13T18:15:20Z"));
+
+        assertThat(PyroscopeTarget.wholeBuckets(within)).isEmpty();
+        assertThat(PyroscopeTarget.wholeBuckets(across)).as("18 s, no bucket whole within it").isEmpty();
+        assertThat(PyroscopeTarget.wholeBuckets(exact)).contains(exact);
+        assertThat(PyroscopeTarget.classic("http://p:4040", "shop").queried(within)).as("links keep such a window")
+                .isEqualTo(within);
     }
 
     @Test
