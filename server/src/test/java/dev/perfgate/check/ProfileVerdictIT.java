@@ -144,20 +144,13 @@ class ProfileVerdictIT extends SharedServer {
         // steady state; the second run's steady state starts 9 s into a bucket whose first 9 s hold its ramp-up's
         // 3,000 samples (JIT, the load tool's start). Pyroscope answers every bucket a window overlaps, whole.
         String app = "pgalign" + System.nanoTime();
-        write("""
-                system: %s
-                pyroscope:
-                  url: %s
-                  application: %s
-                  profiles: [cpu]
-                  profileNames: { cpu: cpu }
-                checks:
+        write(cpuProfiled(TestServers.pyroscopeUrl(), app, """
                   - id: cpu-per-request
                     name: CPU per request
                     unit: s
                     profile: { type: cpu, measure: totalPerRequest }
-                    growth: "<= +10%%"
-                """.formatted(system, TestServers.pyroscopeUrl(), app));
+                    growth: "<= +10%"
+                """));
         Instant aligned = Instant.now().minus(50, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
         Instant late = aligned.plus(5, ChronoUnit.MINUTES).plusSeconds(9);
         for (int bucket = 0; bucket < 60; bucket += 10) {
@@ -372,6 +365,22 @@ class ProfileVerdictIT extends SharedServer {
     }
 
     private String checks(String url, String app) {
+        return cpuProfiled(url, app, """
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%"
+                    measure: cpu_avg_pct
+                    requirement: "< 50"
+                  - id: cpu-hotspot
+                    name: largest self CPU growth
+                    unit: points
+                    profile: { type: cpu, measure: maxSelfShareGrowth }
+                    requirement: "<= 5"
+                """);
+    }
+
+    /** Checks of this test's system with a CPU profile of {@code app} read from {@code url}. */
+    private String cpuProfiled(String url, String app, String checks) {
         return """
                 system: %s
                 pyroscope:
@@ -380,17 +389,7 @@ class ProfileVerdictIT extends SharedServer {
                   profiles: [cpu]
                   profileNames: { cpu: cpu }
                 checks:
-                  - id: cpu
-                    name: avg CPU
-                    unit: "%%"
-                    measure: cpu_avg_pct
-                    requirement: "< 50"
-                  - id: cpu-hotspot
-                    name: largest self CPU growth
-                    unit: points
-                    profile: { type: cpu, measure: maxSelfShareGrowth }
-                    requirement: "<= 5"
-                """.formatted(system, url, app);
+                """.formatted(system, url, app) + checks;
     }
 
     private void ingest(String app, Instant from, String folded) throws IOException, InterruptedException {
