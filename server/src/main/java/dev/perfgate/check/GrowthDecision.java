@@ -100,10 +100,18 @@ public final class GrowthDecision {
                 + " sd, inside the rule but beyond the noise: kept out of the baseline for " + GrowthHistory.WINDOW + " runs", noise);
     }
 
+    /**
+     * The sd of the comparison of the mean of k runs with the median of n runs, in run-to-run sd: the median of 3 or
+     * more runs varies π/2 times as much as their mean.
+     */
+    static double comparison(int k, int n) {
+        double c = n >= 3 ? Math.PI / 2 : 1;
+        return Math.sqrt(1.0 / k + c / n);
+    }
+
     /** How many sd of the comparison of k runs with the median of n runs a change is. */
     static double sigmas(double change, double sd, int k, int n) {
-        double c = n >= 3 ? Math.PI / 2 : 1;
-        double se = sd * Math.sqrt(1.0 / k + c / n);
+        double se = sd * comparison(k, n);
         if (se == 0) {
             return change > 0 ? Double.POSITIVE_INFINITY : 0;
         }

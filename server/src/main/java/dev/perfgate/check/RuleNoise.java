@@ -8,9 +8,9 @@ import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.definition.Numbers;
 
 /**
- * Growth rules that sit inside the noise their series has shown: a percent rule narrower than twice the run-to-run
- * spread of the check's last good runs (the same {@link Noise} a verdict measures; its floor counted as the share of
- * the median it is, see {@link Noise#contains}) is crossed by clean runs often,
+ * Growth rules that sit inside the noise their series has shown: a percent rule narrower than 3 sd of one run against
+ * the median of the check's last good runs (the same {@link Noise} a verdict measures; its floor counted as the share
+ * of the median it is, see {@link Noise#contains}) is crossed by clean runs often,
  * which then wait as suspected (WARN) instead of passing. Said when a checks file is loaded and in a backtest, with
  * the threshold that would hold. Pure: the history comes in.
  */
@@ -38,13 +38,14 @@ final class RuleNoise {
                 }
                 int bar = key.indexOf('|');
                 String label = bar < 0 ? check.name() : check.name() + " of " + key.substring(bar + 1);
-                double holds = Math.ceil(Noise.HOLDS * noise.noisePct());
+                double holds = Math.ceil(noise.holdsPct());
                 warnings.add(new Warning(series, check.id(), label, check.growth().text(), noise.runs(),
                         noise.noisePct(), holds, label + ": growth " + check.growth().text() + " sits inside the noise of "
                                 + series + ": its last " + noise.runs() + " good runs vary by ±"
                                 + Numbers.format(noise.noisePct()) + " % (robust sd), so clean runs cross the rule and"
                                 + " wait as suspected (WARN); a rule of " + Numbers.format(holds) + " % or more ("
-                                + Numbers.format(Noise.HOLDS) + " × the noise) would hold"));
+                                + Numbers.format(Noise.HOLDS) + " sd of one run against the median of "
+                                + noise.runs() + ") would hold"));
             }
         }
         return warnings;
