@@ -305,7 +305,7 @@ class ProfileEvidence {
         return Optional.of("steady state (" + steady.from() + " to " + steady.until() + ", "
                 + steady.duration().toMillis() / 1000.0 + " s) holds no whole " + PyroscopeTarget.BUCKET.toSeconds()
                 + "-s bucket of Pyroscope's storage, and a profile read around it would take in the time before and"
-                + " after it: profiles are judged on steady states of 20 s or more");
+                + " after it: profiles are judged on steady states of 19 s or more");
     }
 
     /** What was read for one side: application, series name, labels and the window as queried. */

@@ -91,12 +91,27 @@ class PyroscopeTargetTest {
     }
 
     @Test
-    void shouldStartAtTheNextBucketWhenTheWindowStartsAFractionOfASecondPastABoundary() {
-        TimeWindow window = TimeWindow.of(Instant.parse("2024-03-13T18:15:00.000001Z"),
-                Instant.parse("2024-03-13T18:15:30.5Z"));
+    void shouldStartAtTheNextBucketWhenTheWindowStartsMoreThanHalfASecondPastABoundary() {
+        TimeWindow window = TimeWindow.of(Instant.parse("2024-03-13T18:15:00.501Z"),
+                Instant.parse("2024-03-13T18:15:30.9Z"));
 
         assertThat(PyroscopeTarget.wholeBuckets(window)).contains(TimeWindow.of(Instant.parse("2024-03-13T18:15:10Z"),
                 Instant.parse("2024-03-13T18:15:30Z")));
+    }
+
+    @Test
+    void shouldCountABucketThatReachesAtMostHalfASecondPastTheWindowAsWithinIt() {
+        // Given a load tool's steady state of "20 s" that measured 19.9 s, from 0.1 s after a boundary
+        TimeWindow window = TimeWindow.of(Instant.parse("2024-03-13T18:15:00.1Z"),
+                Instant.parse("2024-03-13T18:15:20Z"));
+        TimeWindow late = TimeWindow.of(Instant.parse("2024-03-13T18:15:09.6Z"),
+                Instant.parse("2024-03-13T18:15:29.5Z"));
+
+        // Then the bucket from 18:15:00 is read: 0.1 s before the steady state
+        assertThat(PyroscopeTarget.wholeBuckets(window)).contains(TimeWindow.of(Instant.parse("2024-03-13T18:15:00Z"),
+                Instant.parse("2024-03-13T18:15:20Z")));
+        assertThat(PyroscopeTarget.wholeBuckets(late)).as("0.4 s before, 0.5 s after").contains(TimeWindow.of(
+                Instant.parse("2024-03-13T18:15:10Z"), Instant.parse("2024-03-13T18:15:30Z")));
     }
 
     @Test
