@@ -202,10 +202,11 @@ class ProfileEvidence {
                 throughput(results), c.currency()));
         ProfileExplainer explainer = new ProfileExplainer(source, config.topN(), cost);
         ProfiledRun profiled = profiled(config, run, results, window);
-        Optional<String> baseUnread = baseline == null || baseline.endedAt() == null ? Optional.empty()
+        boolean ended = baseline != null && baseline.endedAt() != null;
+        Optional<String> baseUnread = !ended ? Optional.empty()
                 : withoutWholeBucket(baselineWindow).map(why -> "the baseline run " + baseline.runId() + "'s " + why);
-        ProfiledRun base = baseline == null || baseline.endedAt() == null || baseUnread.isPresent() ? null
-                : profiled(config, baseline, baselineResults, baselineWindow);
+        ProfiledRun base = ended && baseUnread.isEmpty()
+                ? profiled(config, baseline, baselineResults, baselineWindow) : null;
         List<ProfileSummary> summaries = new ArrayList<>();
         Map<String, ProfileFetch> runProfiles = new HashMap<>();
         Map<String, ProfileDiff> diffs = new HashMap<>();
@@ -298,7 +299,7 @@ class ProfileEvidence {
      * of whatever follows after, divided by the requests of the steady state alone.
      */
     static Optional<String> withoutWholeBucket(JudgedWindow window) {
-        TimeWindow steady = TimeWindow.of(window.steadyStateStart(), window.end());
+        TimeWindow steady = steady(window);
         if (PyroscopeTarget.wholeBuckets(steady).isPresent()) {
             return Optional.empty();
         }
@@ -306,6 +307,10 @@ class ProfileEvidence {
                 + steady.duration().toMillis() / 1000.0 + " s) holds no whole " + PyroscopeTarget.BUCKET.toSeconds()
                 + "-s bucket of Pyroscope's storage, and a profile read around it would take in the time before and"
                 + " after it: profiles are judged on steady states of 19 s or more");
+    }
+
+    private static TimeWindow steady(JudgedWindow window) {
+        return TimeWindow.of(window.steadyStateStart(), window.end());
     }
 
     /** What was read for one side: application, series name, labels and the window as queried. */
@@ -387,7 +392,7 @@ class ProfileEvidence {
      * for a window that holds a whole bucket ({@link #withoutWholeBucket} is empty).
      */
     static ProfiledRun profiled(GateDefinition.Pyroscope config, Run run, RunResults results, JudgedWindow window) {
-        TimeWindow steady = TimeWindow.of(window.steadyStateStart(), window.end());
+        TimeWindow steady = steady(window);
         TimeWindow read = PyroscopeTarget.wholeBuckets(steady).orElseThrow(
                 () -> new IllegalArgumentException("no whole bucket within " + steady));
         ProfileSelection selection = ProfileSelection.of(read);
