@@ -169,8 +169,12 @@ class GatlingResultsIT {
       softly.assertThat(theirs.get(field)).as("%s %s: Gatling's a time of the log near that rank", name, field)
           .isBetween((double) low, (double) high);
       int spread = exact(sorted, quantile + RANK_ERROR) - exact(sorted, quantile - RANK_ERROR);
-      softly.assertThat(value).as("%s %s: ours vs Gatling's", name, field)
-          .isCloseTo(theirs.get(field), within((double) Math.max(WHOLE_MS_APART, spread)));
+      double gatlings = theirs.get(field);
+      double between = between(sorted, value, gatlings);
+      softly.assertThat(Math.abs(value - gatlings) <= Math.max(WHOLE_MS_APART, spread) || between <= RANK_ERROR)
+          .as("%s %s: ours %s vs Gatling's %s ms, %s of the log's times between them", name, field, value, gatlings,
+              between)
+          .isTrue();
     }
     softly.assertAll();
   }
@@ -202,6 +206,16 @@ class GatlingResultsIT {
       "p95Ms", 0.95, "p99Ms", 0.99, "p999Ms", 0.999);
 
   /** The nearest-rank quantile of sorted times, the quantile clamped to [0, 1]. */
+  /**
+   * The share of the log's times that lie strictly between two estimates: how far apart in rank they are. At the edge
+   * of a gap two digests can be 3 ms apart with almost no time between them (a fresh-clone CI: global p75 83 vs 80 ms).
+   */
+  private static double between(List<Integer> sorted, double a, double b) {
+    double low = Math.min(a, b);
+    double high = Math.max(a, b);
+    return (double) sorted.stream().filter(t -> t > low && t < high).count() / sorted.size();
+  }
+
   private static int exact(List<Integer> sorted, double quantile) {
     double q = Math.min(1, Math.max(0, quantile));
     int rank = (int) Math.ceil(q * sorted.size());
