@@ -39,16 +39,17 @@ class Judge {
 
     /**
      * When a run that ended can be judged: at once, or, when its checks read profiles, once the agent's last upload
-     * of the run is in Pyroscope (one upload interval after the end, and a margin), so that the verdict reads the
-     * whole run and nothing after it.
+     * of what the verdict reads is in Pyroscope (one upload interval after the last whole bucket of the run's steady
+     * state, and a margin), so that the verdict reads the whole run and nothing after it.
      */
     Instant judgeableAt(Run run, Instant now) {
-        Instant end = run.endedAt();
         GateDefinition.Pyroscope config = definitions.find(run.system(), run.workload(), run.environment())
                 .map(gate -> gate.pyroscopeFor(run.environment())).orElse(null);
-        if (end == null || config == null) {
+        if (run.endedAt() == null || config == null) {
             return now;
         }
+        // the load tool's steady state when the results came before the end (a warm-up cuts only its start)
+        Instant end = JudgedWindow.of(run, results.find(run.id()).orElse(null)).end();
         Instant settled = ProfileEvidence.target(config).settled(end);
         return settled.isAfter(now) ? settled : now;
     }

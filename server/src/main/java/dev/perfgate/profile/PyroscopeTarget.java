@@ -160,12 +160,23 @@ public record PyroscopeTarget(
         long bucket = BUCKET.toMillis();
         long start = window.from().minus(EDGE).toEpochMilli();
         Instant from = Instant.ofEpochMilli(-Math.floorDiv(-start, bucket) * bucket);
-        Instant until = Instant.ofEpochMilli(Math.floorDiv(window.until().plus(EDGE).toEpochMilli(), bucket) * bucket);
+        Instant until = lastBoundary(window.until());
         return until.isAfter(from) ? Optional.of(TimeWindow.of(from, until)) : Optional.empty();
     }
 
-    /** When the profiles of a run that ended at {@code end} are all in: the agent uploads each interval after it. */
+    /**
+     * When the profiles read over a window that ends at {@code end} are all in Pyroscope: they are read up to the last
+     * whole bucket within it ({@link #wholeBuckets}), and the agent uploads each interval after the interval, so one
+     * upload interval and a margin after that bucket's end, not after the window's: a run that ends 8 s into a
+     * bucket is judged 8 s sooner.
+     */
     public Instant settled(Instant end) {
-        return end.plus(uploadInterval).plus(INGEST_MARGIN);
+        return lastBoundary(end).plus(uploadInterval).plus(INGEST_MARGIN);
+    }
+
+    /** The last bucket boundary at or before {@code end} plus the {@link #EDGE}. */
+    private static Instant lastBoundary(Instant end) {
+        long bucket = BUCKET.toMillis();
+        return Instant.ofEpochMilli(Math.floorDiv(end.plus(EDGE).toEpochMilli(), bucket) * bucket);
     }
 }

@@ -128,10 +128,17 @@ class PyroscopeTargetTest {
     }
 
     @Test
-    void shouldCountTheRunsProfilesAsSettledOneUploadIntervalAndAMarginAfterItsEnd() {
+    void shouldCountTheRunsProfilesAsSettledOneUploadIntervalAndAMarginAfterTheLastWholeBucketRead() {
         PyroscopeTarget target = PyroscopeTarget.classic("http://p:4040", "shop").withUploadInterval(Duration.ofSeconds(15));
 
         assertThat(target.settled(WINDOW.until())).isEqualTo(Instant.parse("2024-03-13T18:20:17Z"));
+        assertThat(target.settled(Instant.parse("2024-03-13T18:20:08Z"))).as("8 s into a bucket: that bucket is not read")
+                .isEqualTo(Instant.parse("2024-03-13T18:20:17Z"));
+        assertThat(target.settled(Instant.parse("2024-03-13T18:20:09.600Z"))).as("within the edge: that bucket is read")
+                .isEqualTo(Instant.parse("2024-03-13T18:20:27Z"));
+        TimeWindow steady = TimeWindow.of(Instant.parse("2024-03-13T18:19:31Z"), Instant.parse("2024-03-13T18:20:09.600Z"));
+        assertThat(target.settled(steady.until())).as("after the end of what is read, whatever the window")
+                .isAfterOrEqualTo(PyroscopeTarget.wholeBuckets(steady).orElseThrow().until().plus(Duration.ofSeconds(15)));
     }
 
     @Test
