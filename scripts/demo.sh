@@ -45,9 +45,9 @@ for arg in "$@"; do
 done
 
 if [[ $quick == 1 ]]; then
-  users=6 ramp=3 duration=25 matrix=40 cooldown=2
+  users=6 ramp=3 duration=25 matrix=40
 else
-  users=6 ramp=10 duration=90 matrix=40 cooldown=2
+  users=6 ramp=10 duration=90 matrix=40
 fi
 
 log() { printf '\n== %s\n' "$*"; }
@@ -164,12 +164,12 @@ regression() { # name on|off
     -d "{\"enabled\": $([[ $2 == on ]] && echo true || echo false)}" > /dev/null
 }
 
-smoke_test() { # what a deploy does before the load test: calls every endpoint, 150 times (a few seconds)
-  for _ in $(seq 1 150); do
-    for path in "/api/matrix?size=$matrix" /api/transform "/api/lookup?id=7" "/api/remote?delayMs=1"; do
-      curl -fsS -o /dev/null "$demo_url$path" || true
-    done
+smoke_test() { # what a deploy does before the load test: calls every endpoint, 150 times, over one connection
+  local urls=() i
+  for i in $(seq 1 150); do
+    urls+=("$demo_url/api/matrix?size=$matrix" "$demo_url/api/transform" "$demo_url/api/lookup?id=7" "$demo_url/api/remote?delayMs=1")
   done
+  curl -sS "${urls[@]}" > /dev/null || true
 }
 
 compiled_ms() { # what the demo app's JIT has compiled so far, in ms (Micrometer's jvm_compilation_time_ms_total)
@@ -225,9 +225,7 @@ load_run() { # label version step
   count=$((count + 1))
   local run_id="demo-$stamp-$count"
   # a run's profiles are read up to the last whole 10 s bucket before its end, and its verdict (which the CLI waits
-  # for) is given one upload interval and 2 s after that bucket: the next run's load cannot reach its window, the pause
-  # is short
-  (( count > 1 )) && sleep "$cooldown"
+  # for) is given one upload interval and 2 s after that bucket: the next run's load cannot reach its window, no pause
   log "Run $count: $1 (version $2)"
   set +e
   scripts/perfgate run --system demo-app --workload peak --environment local --version "$2" \

@@ -145,7 +145,10 @@ class DemoStoryBrowserIT {
         type("version", "1.3.2");
         type("users", "6");
         type("durationSeconds", "20");
-        type("rampUpSeconds", "3");
+        // a ramp-up of 10 s: Gatling's JVM, its Maven and Chromium's screenshot of the first requests share the 2 cores
+        // with the demo app during the first seconds (a fresh-clone CI read the p99 at 89 ms against 56 ms after a
+        // ramp-up of 3 s: the remote call's 50 ms sleep woke 57 ms late in the demo app, 100 ms late in Gatling)
+        type("rampUpSeconds", "10");
         chromium.screenshot("demo-06-trigger");
         browser.findElement(By.id("start")).click();
         chromium.waitFor(By.id("progress"));
@@ -153,7 +156,7 @@ class DemoStoryBrowserIT {
                 || Set.of("DONE", "FAILED").contains(d.findElement(By.id("progress")).getAttribute("data-state")));
         assertThat(number(browser.findElement(By.id("p-requests")).getText()))
                 .as("requests so far; the trigger: %s", browser.findElement(By.id("p-message")).getText()).isPositive();
-        assertThat(browser.findElement(By.id("p-elapsed")).getText()).endsWith("of 23 s");
+        assertThat(browser.findElement(By.id("p-elapsed")).getText()).endsWith("of 30 s");
         chromium.screenshot("demo-07-trigger-progress");
         new WebDriverWait(browser, TRIGGERED_RUN_WAIT).until(d -> Set.of("DONE", "FAILED")
                 .contains(d.findElement(By.id("progress")).getAttribute("data-state")));
