@@ -179,10 +179,11 @@ class ProfileVerdictIT extends SharedServer {
     @Test
     void shouldJudgeARunOnceTheAgentsLastUploadOfItIsIn() throws Exception {
         // Given a run of the last minute whose agent sends its last 10 s after the run has ended, as the Java agent does
-        // that ends 1-4 s into a bucket: that bucket is not read, the one before it is the last one read
+        // that ends in the first 8 s of a bucket: that bucket is not read, the one before it is the last one read, and its
+        // upload is due 12 s after that one's end, at least 4 s after the end
         String app = "pglast" + System.nanoTime();
         write(checks(TestServers.pyroscopeUrl(), app));
-        while (Instant.now().getEpochSecond() % 10 < 1 || Instant.now().getEpochSecond() % 10 >= 3) {
+        while (Instant.now().getEpochSecond() % 10 >= 7) {
             Thread.sleep(100);
         }
         Instant lastBucket = Instant.ofEpochSecond(Math.floorDiv(Instant.now().getEpochSecond(), 10) * 10).minusSeconds(10);
