@@ -2,6 +2,8 @@ package dev.perfgate.check;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.springframework.data.annotation.Id;
@@ -31,6 +33,19 @@ public record Verdict(
 
     /** Whether the run met its workload expectations. */
     public record Validity(boolean valid, List<String> problems) {
+    }
+
+    /**
+     * The run a comparison with this verdict's run shows: the run its profiles were judged against (the diff flame
+     * graph and the functions that grew come from them), else the baseline of its first check that has one (the newest
+     * of a median's runs); empty without either. The two differ when a check keeps a run out of its baseline (an
+     * elevated or suspected value) that the profiles, judged against the last good run, still use.
+     */
+    public Optional<String> comparedWith() {
+        return Optional.ofNullable(profiles).orElse(List.of()).stream().map(ProfileSummary::baselineRunId)
+                .filter(Objects::nonNull).findFirst()
+                .or(() -> Optional.ofNullable(checks).orElse(List.of()).stream().map(CheckResult::baselineRunId)
+                        .filter(Objects::nonNull).findFirst());
     }
 
     /** Which evaluation a verdict is: its id, the run it judges, when and why. */

@@ -32,8 +32,7 @@ public record VerdictView(
         Map<String, String> links = new LinkedHashMap<>();
         links.put("run", urls.of("/runs/" + run.id()));
         links.put("self", urls.of("/api/v1/runs/" + run.id() + "/verdict"));
-        String baseline = v == null ? null : v.checks().stream().map(CheckResult::baselineRunId)
-                .filter(b -> b != null).findFirst().orElse(null);
+        String baseline = v == null ? null : v.comparedWith().orElse(null);
         links.put("compare", urls.of("/compare?run=" + run.id() + (baseline == null ? "" : "&with=" + baseline)));
         links.put("trends", urls.of("/series/" + run.system() + "/" + run.workload() + "/" + run.environment() + "/trends"));
         if (v != null && v.profiles() != null && !v.profiles().isEmpty()) {

@@ -16,7 +16,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
 
-import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.ProfileSummary;
 import dev.perfgate.check.RunProfiles;
 import dev.perfgate.check.Verdict;
@@ -106,11 +105,10 @@ class CompareController {
         return ResponseEntity.ok().header(SOURCE_HEADER, pair.get().source()).body(tree.get());
     }
 
-    /** The baseline A's verdict compared with, else the series' previous completed run. */
+    /** The baseline A's verdict compared with ({@link Verdict#comparedWith}), else the series' previous completed run. */
     private Optional<Run> defaultBaseline(Run a, Verdict verdict) {
         if (verdict != null) {
-            Optional<String> baseline = verdict.checks().stream().map(CheckResult::baselineRunId)
-                    .filter(id -> id != null).findFirst();
+            Optional<String> baseline = verdict.comparedWith();
             if (baseline.isPresent()) {
                 return repository.findById(baseline.get());
             }

@@ -35,6 +35,20 @@ class VerdictTest {
     }
 
     @Test
+    void shouldCompareWithTheRunItsProfilesWereJudgedAgainstElseItsChecksBaseline() {
+        // Given a verdict whose checks' median ends at run b (a later run kept out of it, its value elevated) and whose
+        // profiles were judged against the last good run p
+        ProfileSummary againstP = new ProfileSummary("cpu", "EXPLAINED", "cpu", "f", "d", "c", "p", "run p", 1.0, 2.0,
+                "s", List.of(), List.of(), List.of(), null, null, 20L, 20L, "s", 0.05, null);
+
+        // When / Then
+        assertThat(Verdict.judged(STAMP, GATE, List.of(p99(CheckStatus.FAIL)), List.of(againstP)).comparedWith())
+                .as("the diff and the functions that grew come from the profiles").contains("p");
+        assertThat(Verdict.judged(STAMP, GATE, List.of(p99(CheckStatus.FAIL)), List.of()).comparedWith()).contains("b");
+        assertThat(Verdict.inconclusive(STAMP, "no checks").comparedWith()).isEmpty();
+    }
+
+    @Test
     void shouldListNoFunctionsThatGrewOnAPassingRun() {
         // Given / When
         Verdict verdict = Verdict.judged(STAMP, GATE, List.of(p99(CheckStatus.PASS)), List.of(explained()));
