@@ -64,7 +64,9 @@ if [[ ${DEMO_PROFILER:-pyroscope} != none ]]; then
   fi
   export PYROSCOPE_PROFILER_ALLOC=${PYROSCOPE_PROFILER_ALLOC-512k}
   export PYROSCOPE_PROFILER_LOCK=${PYROSCOPE_PROFILER_LOCK-10ms}
-  export PYROSCOPE_UPLOAD_INTERVAL=${PYROSCOPE_UPLOAD_INTERVAL:-10s}
+  # every 5 s (the agent's default is 10 s): a run's verdict waits one upload interval after the last 10-s bucket of
+  # Pyroscope it reads (checks/demo-app.yaml, uploadIntervalSeconds), and the demo's runs are short
+  export PYROSCOPE_UPLOAD_INTERVAL=${PYROSCOPE_UPLOAD_INTERVAL:-5s}
   export PYROSCOPE_LABELS=${PYROSCOPE_LABELS:-env=local}
   export PYROSCOPE_LOG_LEVEL=${PYROSCOPE_LOG_LEVEL:-info}
   agent_opts=("-javaagent:$agent_jar")

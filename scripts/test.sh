@@ -43,6 +43,11 @@ fi
 if [[ "${PERFGATE_SKIP_E2E:-0}" != 1 ]]; then
   # the whole story for real: demo app with the profiler agent, Gatling, PerfGate, Prometheus, Pyroscope
   export PERFGATE_DEMO_DIR="$(pwd)/target/e2e"
+  # the verify above built what the story runs (PerfGate, the demo app, the CLI, the simulations), unless Maven was
+  # given other arguments (e.g. -pl): then the demo builds them itself
+  if (( $# == 0 )); then
+    export PERFGATE_DEMO_BUILT=1
+  fi
   trap 'scripts/demo.sh stop || true' EXIT  # the demo's processes and the test servers
   scripts/demo.sh --quick --check
   # then a newcomer's walk through the UI of that story in headless Chromium, ending with a run triggered from it
