@@ -56,7 +56,7 @@ import dev.perfgate.run.Run;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=ui-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
-        "perfgate.checks-reload-ms=200", "perfgate.ui.verdict-wait=PT30S",
+        "perfgate.checks-reload-ms=200", "perfgate.ui.verdict-wait=PT15S",
         "perfgate.security.users[0].name=ann", "perfgate.security.users[0].password={noop}ann-secret",
         "perfgate.security.users[0].role=admin",
         "perfgate.security.users[1].name=vic", "perfgate.security.users[1].password={noop}vic-secret",
@@ -251,11 +251,11 @@ class UiBrowserIT {
         browser.get(url("/runs/" + id));
         waitFor(By.cssSelector("#waiting[data-state='polling']"));
 
-        WebElement waiting = new WebDriverWait(browser, WAIT.plusSeconds(30)).until(ExpectedConditions
+        WebElement waiting = new WebDriverWait(browser, WAIT.plusSeconds(15)).until(ExpectedConditions
                 .presenceOfElementLocated(By.cssSelector("#waiting[data-state='gave-up']")));
 
-        assertThat(waiting.getText()).as("perfgate.ui.verdict-wait=PT30S").contains(
-                "The run is still going after 30 s: this page stopped checking. Reload it later to see the verdict.");
+        assertThat(waiting.getText()).as("perfgate.ui.verdict-wait=PT15S").contains(
+                "The run is still going after 15 s: this page stopped checking. Reload it later to see the verdict.");
         screenshot("13-run-stopped-waiting");
     }
 
