@@ -7,6 +7,8 @@
 #   bench/gate-load.sh                      # 200 clients, 200 series
 #   CLIENTS=50 ROUNDS=2 bench/gate-load.sh
 #   STARTS=5 BENCH=no bench/gate-load.sh    # start-up only: 5 starts on empty stores, then their median
+#   LAYOUT=cds STARTS=5 BENCH=no bench/gate-load.sh   # the same with the extracted layout and a CDS archive
+#                                           # (LAYOUT=fat: java -jar of the fat jar, the default; extracted: without CDS)
 #   JFR=/tmp/gate.jfr bench/gate-load.sh    # records the server with Java Flight Recorder
 #   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
 #   BENCH=history bench/gate-load.sh        # GateHistoryBench instead: end → verdict at 100 … 100,000 runs of history
@@ -61,7 +63,21 @@ start() { # sets pid, port, ms (milliseconds from launch to health UP) and cpu (
   cpu="$(cpu_ms)"
 }
 
-echo "JVM options: ${opts:-(none)}"
+case "${LAYOUT:-fat}" in
+  fat) ;;
+  extracted | cds)
+    # the launcher's fast start (scripts/perfgate-server): Spring Boot's extracted layout and a CDS archive of a
+    # training start; extracted starts without the archive
+    t0="$(date +%s%N)"
+    PERFGATE_SERVER_JAR="$jar" PERFGATE_APP_DIR="$work/app" PERFGATE_JAVA_OPTS="$opts" "$root/scripts/perfgate-server" --prepare
+    echo "extracted and trained in $(( ($(date +%s%N) - t0) / 1000000 )) ms; CDS archive $(du -m "$work/app/perfgate.jsa" | cut -f1) MB"
+    jar="$work/app/$(basename "$jar")"
+    # -Xshare:on: a start that cannot map the archive fails instead of quietly measuring without it
+    [[ "$LAYOUT" == cds ]] && opts="$opts -XX:SharedArchiveFile=$work/app/perfgate.jsa -Xshare:on"
+    ;;
+  *) echo "LAYOUT is fat, extracted or cds" >&2; exit 2 ;;
+esac
+echo "JVM options: ${opts:-(none)} (layout ${LAYOUT:-fat})"
 times=()
 cpus=()
 for ((i = 1; i <= starts; i++)); do

@@ -137,15 +137,19 @@ fi
 # run copies: a later build (the UI walkthrough of scripts/test.sh, your own edits) may rewrite target/ under
 # the running JVMs, which then fail to load their classes
 mkdir -p "$demo_dir/bin"
-cp server/target/perfgate-server-exec.jar demo-app/target/perfgate-demo-app.jar "$demo_dir/bin/"
+cp -p server/target/perfgate-server-exec.jar demo-app/target/perfgate-demo-app.jar "$demo_dir/bin/" # -p: the jar's CDS archive stays valid while the jar is unchanged
 
-log "Starting a local Slack webhook receiver on 127.0.0.1:$slack_port, PerfGate on $url, the demo app on $demo_url"
+log "Starting the demo app on $demo_url, a local Slack webhook receiver on 127.0.0.1:$slack_port, PerfGate on $url"
 slack_file="$demo_dir/slack-messages.jsonl"
 port_free slack-receiver "$slack_port"; port_free perfgate "$port"; port_free demo-app 18080
+# the demo app first: its warm-up is the story's longest wait, and it starts while PerfGate starts
+DEMO_APP_JAR="$demo_dir/bin/perfgate-demo-app.jar" start_bg demo-app demo-app/run.sh
+demo_app_started=$SECONDS
 start_bg slack-receiver python3 scripts/webhook-receiver.py "$slack_port" "$slack_file"
-# JVM options: deploy/perfgate.jvmopts (docs/operations.md#memory-and-jvm-settings)
-# shellcheck disable=SC2086
-PERFGATE_ADMIN_TOKEN="$token" start_bg perfgate java ${PERFGATE_JAVA_OPTS:-$(cat "$root/deploy/perfgate.jvmopts")} -jar "$demo_dir/bin/perfgate-server-exec.jar" \
+# the launcher's fast start: the extracted jar with a CDS archive (trained once, during the demo app's warm-up) and the
+# JVM options of deploy/perfgate.jvmopts (docs/operations.md#start-up)
+PERFGATE_ADMIN_TOKEN="$token" PERFGATE_SERVER_JAR="$demo_dir/bin/perfgate-server-exec.jar" \
+  start_bg perfgate scripts/perfgate-server \
   --server.port="$port" --server.address=127.0.0.1 --perfgate.data-dir="$demo_dir/data" \
   --perfgate.checks-dir="$root/checks" --perfgate.public-url="$url" \
   --perfgate.security.users[0].name="$ui_user" --perfgate.security.users[0].password="{noop}$ui_password" \
@@ -153,10 +157,7 @@ PERFGATE_ADMIN_TOKEN="$token" start_bg perfgate java ${PERFGATE_JAVA_OPTS:-$(cat
   --perfgate.runner.local.command="load-scripts/gatling.sh,{simulation},-DbaseUrl={baseUrl},-Dusers={users},-DdurationSeconds={durationSeconds},-DrampUpSeconds={rampUpSeconds},-DrunId={runId},-Dsystem={system},-Dworkload={workload},-Denvironment={environment}" \
   --perfgate.alerts.routes[0].name=demo-slack --perfgate.alerts.routes[0].system=demo-app \
   --perfgate.alerts.routes[0].webhook-url="http://127.0.0.1:$slack_port/services/T0DEMO/B0DEMO/demo"
-DEMO_APP_JAR="$demo_dir/bin/perfgate-demo-app.jar" start_bg demo-app demo-app/run.sh
-demo_app_started=$SECONDS
 wait_for slack-receiver "http://127.0.0.1:$slack_port/" 30
-wait_for perfgate "$url/actuator/health" 180
 wait_for demo-app "$demo_url/actuator/health" 180
 
 export PERFGATE_URL="$url" PERFGATE_TOKEN="$token"
@@ -247,6 +248,7 @@ for name in cpu alloc lock buffer cache; do regression "$name" off; done
 log "Warming up the demo app's JIT (not recorded): a smoke test, then the story's requests until the JIT settles and the JVM is $warmup s old (the checks' declared warm-up)"
 smoke_test
 settle_jit "the first JVM" "$warmup"
+wait_for perfgate "$url/actuator/health" 180 # it started during the warm-up
 load_run "baseline 1" "1.0.0" baseline
 load_run "baseline 2" "1.0.1" baseline
 minor=1

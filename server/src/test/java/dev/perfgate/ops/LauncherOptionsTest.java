@@ -34,10 +34,16 @@ class LauncherOptionsTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"scripts/demo.sh", "bench/gate-load.sh"})
+    @CsvSource({"scripts/perfgate-server", "bench/gate-load.sh"})
     void shouldReadTheOptionsFileInScripts(String file) throws IOException {
         assertThat(Files.readString(RepoFiles.path(file))).contains("$(cat \"$root/deploy/perfgate.jvmopts\")")
                 .doesNotContain(String.join(" ", options()));
+    }
+
+    @Test
+    void shouldStartTheDemosPerfGateWithTheLauncher() throws IOException {
+        assertThat(Files.readString(RepoFiles.path("scripts/demo.sh"))).contains("start_bg perfgate scripts/perfgate-server")
+                .doesNotContain("-jar \"$demo_dir/bin/perfgate-server-exec.jar\"");
     }
 
     @Test
