@@ -249,6 +249,17 @@ log "Warming up the demo app's JIT (not recorded): a smoke test, then the story'
 smoke_test
 settle_jit "the first JVM" "$warmup"
 wait_for perfgate "$url/actuator/health" 180 # it started during the warm-up
+# scripts/perfgate-server's fast start: the JVM maps the CDS archive it trained (docs/operations.md#start-up)
+cds_mapped=unknown
+if [[ -r "/proc/$(cat "$demo_dir/perfgate.pid")/maps" ]]; then
+  if grep -q 'perfgate-app/perfgate.jsa' "/proc/$(cat "$demo_dir/perfgate.pid")/maps"; then
+    cds_mapped=yes
+    echo "demo: PerfGate runs with its CDS archive ($demo_dir/bin/perfgate-app/perfgate.jsa)"
+  else
+    cds_mapped=no
+    echo "demo: PerfGate runs without its CDS archive (scripts/perfgate-server's training: $demo_dir/perfgate.log)" >&2
+  fi
+fi
 load_run "baseline 1" "1.0.0" baseline
 load_run "baseline 2" "1.0.1" baseline
 minor=1
@@ -285,6 +296,10 @@ scripts/perfgate checks backtest --series demo-app/peak/local --changed-only
 backtest=$?
 if [[ $check == 1 && $backtest != 0 ]]; then
   echo "demo check: replaying the checks in force over the story changed verdicts (perfgate exit $backtest)" >&2
+  report=1
+fi
+if [[ $check == 1 && $cds_mapped == no ]]; then
+  echo "demo check: PerfGate started without the CDS archive scripts/perfgate-server trains" >&2
   report=1
 fi
 set -e
