@@ -250,15 +250,13 @@ smoke_test
 settle_jit "the first JVM" "$warmup"
 wait_for perfgate "$url/actuator/health" 180 # it started during the warm-up
 # scripts/perfgate-server's fast start: the JVM maps the CDS archive it trained (docs/operations.md#start-up)
-cds_mapped=unknown
-if [[ -r "/proc/$(cat "$demo_dir/perfgate.pid")/maps" ]]; then
-  if grep -q 'perfgate-app/perfgate.jsa' "/proc/$(cat "$demo_dir/perfgate.pid")/maps"; then
-    cds_mapped=yes
-    echo "demo: PerfGate runs with its CDS archive ($demo_dir/bin/perfgate-app/perfgate.jsa)"
-  else
-    cds_mapped=no
-    echo "demo: PerfGate runs without its CDS archive (scripts/perfgate-server's training: $demo_dir/perfgate.log)" >&2
-  fi
+cds_mapped=unknown perfgate_maps="/proc/$(cat "$demo_dir/perfgate.pid")/maps"
+if [[ -r "$perfgate_maps" ]] && grep -q 'perfgate-app/perfgate.jsa' "$perfgate_maps"; then
+  cds_mapped=yes
+  echo "demo: PerfGate runs with its CDS archive ($demo_dir/bin/perfgate-app/perfgate.jsa)"
+elif [[ -r "$perfgate_maps" ]]; then
+  cds_mapped=no
+  echo "demo: PerfGate runs without its CDS archive (scripts/perfgate-server's training: $demo_dir/perfgate.log)" >&2
 fi
 load_run "baseline 1" "1.0.0" baseline
 load_run "baseline 2" "1.0.1" baseline
