@@ -26,7 +26,12 @@ public class RunService {
     public record Created(Run run, boolean created) {
     }
 
-    private static final int MAX_NUMBER_ATTEMPTS = 20;
+    /**
+     * Every failed attempt is a number another caller took, so the series always moves on; N callers numbering one
+     * series at once need up to N attempts (on FerretDB the counter's find-and-modify is not atomic, so they often
+     * draw the same number and one wins per round). The bound only stops a store that refuses every insert.
+     */
+    private static final int MAX_NUMBER_ATTEMPTS = 1_000;
     /** The status of a run's verdict while it waits for judgement. */
     public static final String PENDING = "PENDING";
 
@@ -53,12 +58,14 @@ public class RunService {
                 return new Created(runs.findByRunId(series, request.runId()).orElseThrow(() -> exists), false);
             }
         }
+        long number = 0;
         for (int attempt = 0; attempt < MAX_NUMBER_ATTEMPTS; attempt++) {
-            String number = Long.toString(runs.nextNumber(series));
+            // never below a number this caller found taken: a counter that lost a concurrent increment lags behind
+            number = Math.max(runs.nextNumber(series), number + 1);
             try {
-                return recorded(runs.insert(newRun(request, number, defaultTrigger)));
+                return recorded(runs.insert(newRun(request, Long.toString(number), defaultTrigger)));
             } catch (DuplicateKeyException taken) {
-                // a caller chose this number as its own runId; take the next one
+                // another caller took this number (numbering at the same time, or its own runId); take a higher one
             }
         }
         throw new IllegalStateException("No free run number in series " + series + " after "
