@@ -24,6 +24,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
@@ -34,7 +36,11 @@ import dev.perfgate.system.TestServers;
  * started on the same store and port, the clients retry what failed, and every ended run must end up judged
  * exactly once within a minute: lost, duplicated and stuck runs are counted and must all be 0. And two PerfGate
  * JVMs on one store, the clients' calls spread over both: every run judged exactly once.
+ * <p>
+ * The class runs beside the other integration tests (its three tests one after another): most of its time is its own
+ * JVMs starting and judging, while the others mostly wait on their servers (server/pom.xml's Failsafe settings).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class JudgingCrashIT {
 
     private static final String TOKEN = "crash-admin";
@@ -45,6 +51,7 @@ class JudgingCrashIT {
     private final List<String> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldJudgeEveryEndedRunExactlyOnceAfterAKillOnTheEmbeddedStore() throws Exception {
         Path dataDir = Files.createTempDirectory(Path.of("target"), "crash-data");
 
@@ -55,6 +62,7 @@ class JudgingCrashIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldJudgeEveryEndedRunExactlyOnceAfterAKillOnFerretDb() throws Exception {
         Counts counts = killAndRestart(List.of("--spring.mongodb.uri=" + TestServers.ferretDbUri(),
                 "--spring.mongodb.database=perfgate_crash_" + System.nanoTime()));
@@ -68,6 +76,7 @@ class JudgingCrashIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldJudgeEveryRunExactlyOnceWithTwoInstancesOnFerretDb() throws Exception {
         String system = "twice-" + System.nanoTime();
         List<String> store = List.of("--spring.mongodb.uri=" + TestServers.ferretDbUri(),
