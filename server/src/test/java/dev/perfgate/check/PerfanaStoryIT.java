@@ -6,6 +6,8 @@ import java.io.IOException;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import dev.perfgate.SharedServer;
@@ -18,7 +20,11 @@ import tools.jackson.databind.JsonNode;
  * The Perfana story through the running service: runs 151–153 green, 154 fails on average CPU
  * (requirement and growth) and p99, 155 after the fix passes. CPU comes from a real Prometheus
  * scraping a gauge the test controls, and, in a second series, as a posted measure.
+ * <p>
+ * The class runs beside the other integration tests (its tests one after another): it mostly waits for Prometheus to
+ * scrape the gauge, and its series are its own (server/pom.xml's Failsafe settings).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class PerfanaStoryIT extends SharedServer {
 
 
@@ -33,6 +39,7 @@ class PerfanaStoryIT extends SharedServer {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldReproduceThePerfanaStoryWithCpuFromPrometheus() throws Exception {
         String system = "afterburner-" + System.nanoTime();
         try (GaugeTarget cpu = new GaugeTarget(system)) {
@@ -64,6 +71,7 @@ class PerfanaStoryIT extends SharedServer {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldReproduceThePerfanaStoryWithCpuPostedAsAMeasure() throws Exception {
         String system = "afterburner-m-" + System.nanoTime();
         writeChecks(system + ".yaml", """
