@@ -16,18 +16,11 @@ import lombok.experimental.Accessors;
 @Getter
 @Accessors(fluent = true)
 public enum Stat {
-    COUNT("count", Kind.COUNT),
-    OK("ok", Kind.COUNT),
-    KO("ko", Kind.COUNT),
+    // by kind: counts, the error ratio, response times, the rate
+    COUNT("count", Kind.COUNT), OK("ok", Kind.COUNT), KO("ko", Kind.COUNT),
     ERROR_PCT("errorPct", Kind.RATIO),
-    MIN("min", Kind.LATENCY),
-    MEAN("mean", Kind.LATENCY),
-    MAX("max", Kind.LATENCY),
-    P50("p50", Kind.LATENCY),
-    P75("p75", Kind.LATENCY),
-    P90("p90", Kind.LATENCY),
-    P95("p95", Kind.LATENCY),
-    P99("p99", Kind.LATENCY),
+    MIN("min", Kind.LATENCY), MEAN("mean", Kind.LATENCY), MAX("max", Kind.LATENCY), P50("p50", Kind.LATENCY),
+    P75("p75", Kind.LATENCY), P90("p90", Kind.LATENCY), P95("p95", Kind.LATENCY), P99("p99", Kind.LATENCY),
     P999("p99.9", Kind.LATENCY),
     THROUGHPUT("throughput", Kind.RATE);
 

@@ -95,21 +95,23 @@ public record Verdict(
   }
 
   /**
-   * One profile type of the run as the verdict summarizes it.
+   * One profile type of the run as the verdict summarizes it, in the order the console prints it: what it says, then
+   * its links.
    *
    * @param type e.g. cpu, alloc
    * @param lines what a person reads, e.g. the functions that grew
+   * @param baselineLabel the run the diff compares with
    */
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Profile(
       String type,
       String status,
       String reason,
+      List<String> lines,
       String flamegraphUrl,
       String diffUrl,
-      String comparisonUrl,
       String baselineLabel,
-      List<String> lines) {
+      String comparisonUrl) {
 
     public Profile {
       lines = lines == null ? List.of() : List.copyOf(lines);

@@ -18,24 +18,13 @@ final class RunOptions {
       + " returns the same run, so a retried start never records a second one.")
   String runId;
 
-  @Option(names = "--version", paramLabel = "VERSION", description = "Version of the system under test")
-  String version;
-
-  @Option(names = "--build-url", paramLabel = "URL", description = "Link back to the CI build (default: from CI env)")
-  String buildUrl;
-
-  @Option(names = "--build-number", paramLabel = "N", description = "CI build number (default: from CI env)")
-  String buildNumber;
-
-  @Option(names = "--branch", paramLabel = "BRANCH", description = "(default: from CI env)")
-  String branch;
-
-  @Option(names = "--commit", paramLabel = "SHA", description = "(default: from CI env)")
-  String commit;
-
-  @Option(names = "--tag", paramLabel = "TAG", description = "A tag of the run (repeatable)")
-  List<String> tags;
-
+  // one line an option
+  @Option(names = "--version", paramLabel = "VERSION", description = "Version of the system under test") String version;
+  @Option(names = "--build-url", paramLabel = "URL", description = "Link to the CI build (default: from CI env)") String buildUrl;
+  @Option(names = "--build-number", paramLabel = "N", description = "CI build number (default: from CI env)") String buildNumber;
+  @Option(names = "--branch", paramLabel = "BRANCH", description = "(default: from CI env)") String branch;
+  @Option(names = "--commit", paramLabel = "SHA", description = "(default: from CI env)") String commit;
+  @Option(names = "--tag", paramLabel = "TAG", description = "A tag of the run (repeatable)") List<String> tags;
   @Option(names = "--annotation", paramLabel = "KEY=VALUE", description = "A note on the run (repeatable)")
   Map<String, String> annotations;
 

@@ -78,10 +78,11 @@ class VerdictSummaryTest {
 
   @Test
   void shouldSummarizeEachProfileWithTheLinksNotShownElsewhere() {
-    Verdict.Profile cpu = new Verdict.Profile("cpu", "ok", null, "http://pg/fg/cpu", "http://pg/diff/cpu", null, "run 41",
-        List.of("matrix.multiply self +12 % of CPU", "json.write self -3 %"));
-    Verdict.Profile alloc = new Verdict.Profile("alloc", "missing", "no alloc profile in the window", null, null, null,
-        null, List.of());
+    Verdict.Profile cpu = new Verdict.Profile("cpu", "ok", null,
+        List.of("matrix.multiply self +12 % of CPU", "json.write self -3 %"), "http://pg/fg/cpu", "http://pg/diff/cpu",
+        "run 41", null);
+    Verdict.Profile alloc = new Verdict.Profile("alloc", "missing", "no alloc profile in the window", List.of(), null,
+        null, null, null);
     Verdict verdict = new Verdict("r1", "42", "shop", "checkout", "perf", null, Verdict.Status.PASS, "pass", "PASS",
         null, null, List.of(), List.of(cpu, alloc), Map.of("flamegraph", "http://pg/fg/cpu"));
 
