@@ -12,7 +12,7 @@ import dev.perfgate.run.RunService;
 import dev.perfgate.run.RunStatus;
 import dev.perfgate.system.ApiException;
 
-/** Admin decisions about runs, each audited: pin a baseline, accept or deny a regression, invalidate. */
+/** Admin decisions about runs, each audited: accept or deny a regression, pin a baseline, invalidate. */
 @Service
 @RequiredArgsConstructor(access = AccessLevel.PACKAGE)
 public class Reviews {
@@ -22,6 +22,18 @@ public class Reviews {
     private final VerdictService verdicts;
     private final BaselinePins pins;
     private final AuditLog audit;
+
+    public Run review(String id, boolean accept, String reason) {
+        Run run = runs.get(id);
+        Verdict verdict = verdicts.latest(run).orElseThrow(() -> ApiException.conflict("Run " + run.runId() + " has no verdict yet"));
+        if (!verdict.regressionDetected()) {
+            throw ApiException.conflict("Run " + run.runId() + " has no detected regression to review");
+        }
+        RegressionReview.Decision decision = accept ? RegressionReview.Decision.ACCEPTED : RegressionReview.Decision.DENIED;
+        repository.setReview(run.id(), new RegressionReview(decision, reason, audit.actor(),
+                audit.record(accept ? "accept-regression" : "deny-regression", run.id(), reason)));
+        return runs.get(id);
+    }
 
     public BaselinePin pin(String id, String reason) {
         Run run = runs.get(id);
@@ -50,18 +62,6 @@ public class Reviews {
         }
         pins.remove(pin);
         audit.record("unpin-baseline", run.id(), null);
-    }
-
-    public Run review(String id, boolean accept, String reason) {
-        Run run = runs.get(id);
-        Verdict verdict = verdicts.latest(run).orElseThrow(() -> ApiException.conflict("Run " + run.runId() + " has no verdict yet"));
-        if (!verdict.regressionDetected()) {
-            throw ApiException.conflict("Run " + run.runId() + " has no detected regression to review");
-        }
-        RegressionReview.Decision decision = accept ? RegressionReview.Decision.ACCEPTED : RegressionReview.Decision.DENIED;
-        repository.setReview(run.id(), new RegressionReview(decision, reason, audit.actor(),
-                audit.record(accept ? "accept-regression" : "deny-regression", run.id(), reason)));
-        return runs.get(id);
     }
 
     public void invalidate(String id, String reason) {

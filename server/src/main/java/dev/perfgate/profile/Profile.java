@@ -37,6 +37,12 @@ public final class Profile {
         this.spyName = spyName;
     }
 
+    /** A profile of {@code nodes} nodes, all zero, for a decoder to fill in place. */
+    Profile(String[] names, int nodes, long numTicks, Quantity quantity, String spyName) {
+        this(names, new int[nodes], new long[nodes], new long[nodes], new int[nodes], new int[nodes], numTicks,
+                quantity, spyName);
+    }
+
     /**
      * Builds a profile from folded stacks ({@code a;b;c 123}, one per line), as used by {@code /ingest?format=folded};
      * for tests and tools.

@@ -77,19 +77,15 @@ public final class ProfileCodec {
                 names[i] = new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
             }
             int nodes = count(in);
-            int[] nameId = new int[nodes];
-            long[] self = new long[nodes];
-            long[] total = new long[nodes];
-            int[] childStart = new int[nodes];
-            int[] childEnd = new int[nodes];
+            Profile profile = new Profile(names, nodes, numTicks, quantity, spyName);
             for (int i = 0; i < nodes; i++) {
-                nameId[i] = index(in, names.length);
-                self[i] = readVarLong(in);
-                total[i] = readVarLong(in);
-                childStart[i] = index(in, nodes + 1);
-                childEnd[i] = childStart[i] + index(in, nodes + 1 - childStart[i]);
+                profile.nameId[i] = index(in, names.length);
+                profile.self[i] = readVarLong(in);
+                profile.total[i] = readVarLong(in);
+                profile.childStart[i] = index(in, nodes + 1);
+                profile.childEnd[i] = profile.childStart[i] + index(in, nodes + 1 - profile.childStart[i]);
             }
-            return new Profile(names, nameId, self, total, childStart, childEnd, numTicks, quantity, spyName);
+            return profile;
         } catch (IOException | IllegalArgumentException e) {
             throw new MalformedProfileException("stored profile unreadable: " + e.getMessage());
         }

@@ -48,11 +48,6 @@ class LocalRunner implements RunRunner {
     private final Clock clock;
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
     public void run(TriggerRequest request, Progress progress) throws Exception {
         Path workingDir = config.workingDirectory();
         Path resultsDir = workingDir.resolve(config.resultsDir()).normalize();
@@ -174,6 +169,11 @@ class LocalRunner implements RunRunner {
 
     private void end(Run run, EndRunRequest.Outcome outcome, String reason) {
         runs.end(run.id(), new EndRunRequest(outcome, reason, null));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
     }
 
     /** The load ran past the configured timeout. */
