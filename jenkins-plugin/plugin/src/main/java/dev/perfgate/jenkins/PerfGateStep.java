@@ -71,16 +71,27 @@ public class PerfGateStep extends Step implements Serializable {
   private final String system;
   private final String workload;
   private final String environment;
-  private String results;
-  private int rampUp;
-  private String failOn = "FAIL";
-  private String inconclusive = "GATE";
-  private int timeout = 300;
-  private String credentialsId;
-  private String url;
-  private String runId;
-  private String version;
-  private boolean stopOnFailure;
+  // the optional parameters, bound to the fields by name; start() reads blank text as not given
+  /** A Gatling results folder, a simulation.log, a PerfGate results JSON or a 3.12 stats.json, in the workspace. */
+  @DataBoundSetter private String results;
+  /** Seconds at the start of the load test left out of the statistics. */
+  @DataBoundSetter private int rampUp;
+  /** FAIL (default), WARN (warnings fail too) or NEVER (failures only make the build unstable). */
+  @DataBoundSetter private String failOn = "FAIL";
+  /** GATE (default: as PerfGate's gate says), PASS, WARN or FAIL. */
+  @DataBoundSetter private String inconclusive = "GATE";
+  /** Seconds to wait for the verdict; still pending then fails the step. */
+  @DataBoundSetter private int timeout = 300;
+  /** Secret text credentials with a PerfGate API token (runner role); default: the global configuration's. */
+  @DataBoundSetter private String credentialsId;
+  /** PerfGate's address; default: the global configuration's. */
+  @DataBoundSetter private String url;
+  /** Your id of the run; default: BUILD_TAG plus this step's node id, unique per step and stable per build. */
+  @DataBoundSetter private String runId;
+  /** The version of the system under test. */
+  @DataBoundSetter private String version;
+  /** Also end the step with an error when the gate fails, so later stages (a deployment) do not run. */
+  @DataBoundSetter private boolean stopOnFailure;
 
   @DataBoundConstructor
   public PerfGateStep(String system, String workload, String environment) {
@@ -89,67 +100,9 @@ public class PerfGateStep extends Step implements Serializable {
     this.environment = Util.fixEmptyAndTrim(environment);
   }
 
-  /** A Gatling results folder, a simulation.log, a PerfGate results JSON or a 3.12 stats.json, in the workspace. */
-  @DataBoundSetter
-  public void setResults(String results) {
-    this.results = Util.fixEmptyAndTrim(results);
-  }
-
-  /** Seconds at the start of the load test left out of the statistics. */
-  @DataBoundSetter
-  public void setRampUp(int rampUp) {
-    this.rampUp = Math.max(0, rampUp);
-  }
-
-  /** FAIL (default), WARN (warnings fail too) or NEVER (failures only make the build unstable). */
-  @DataBoundSetter
-  public void setFailOn(String failOn) {
-    this.failOn = Util.fixEmptyAndTrim(failOn);
-  }
-
-  /** GATE (default: as PerfGate's gate says), PASS, WARN or FAIL. */
-  @DataBoundSetter
-  public void setInconclusive(String inconclusive) {
-    this.inconclusive = Util.fixEmptyAndTrim(inconclusive);
-  }
-
-  /** Seconds to wait for the verdict; still pending then fails the step. */
-  @DataBoundSetter
-  public void setTimeout(int timeout) {
-    this.timeout = Math.max(0, timeout);
-  }
-
-  /** Secret text credentials with a PerfGate API token (runner role); default: the global configuration's. */
-  @DataBoundSetter
-  public void setCredentialsId(String credentialsId) {
-    this.credentialsId = Util.fixEmptyAndTrim(credentialsId);
-  }
-
-  /** PerfGate's address; default: the global configuration's. */
-  @DataBoundSetter
-  public void setUrl(String url) {
-    this.url = Util.fixEmptyAndTrim(url);
-  }
-
-  /** Your id of the run; default: BUILD_TAG plus this step's node id, unique per step and stable per build. */
-  @DataBoundSetter
-  public void setRunId(String runId) {
-    this.runId = Util.fixEmptyAndTrim(runId);
-  }
-
-  @DataBoundSetter
-  public void setVersion(String version) {
-    this.version = Util.fixEmptyAndTrim(version);
-  }
-
-  /** Also end the step with an error when the gate fails, so later stages (a deployment) do not run. */
-  @DataBoundSetter
-  public void setStopOnFailure(boolean stopOnFailure) {
-    this.stopOnFailure = stopOnFailure;
-  }
-
   @Override
   public StepExecution start(StepContext context) throws Exception {
+    normalize();
     if (system == null || workload == null || environment == null) {
       throw new AbortException("perfGate: system, workload and environment are required");
     }
@@ -161,6 +114,19 @@ public class PerfGateStep extends Step implements Serializable {
       throw new AbortException("perfGate: without a body, 'results' must point at results an earlier step made");
     }
     return new PlainExecution(this, context);
+  }
+
+  /** Blank text as not given, negative seconds as 0: what the snippet generator's empty fields bind. */
+  private void normalize() {
+    results = Util.fixEmptyAndTrim(results);
+    failOn = Util.fixEmptyAndTrim(failOn);
+    inconclusive = Util.fixEmptyAndTrim(inconclusive);
+    credentialsId = Util.fixEmptyAndTrim(credentialsId);
+    url = Util.fixEmptyAndTrim(url);
+    runId = Util.fixEmptyAndTrim(runId);
+    version = Util.fixEmptyAndTrim(version);
+    rampUp = Math.max(0, rampUp);
+    timeout = Math.max(0, timeout);
   }
 
   /** The client, with the token from the credentials (tracked as used by this build). */
