@@ -6,6 +6,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -21,6 +22,16 @@ public final class TestApi {
     }
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** The check {@code id} of a verdict's JSON; none fails the test, naming the verdict. */
+    public static JsonNode check(JsonNode verdict, String id) {
+        for (JsonNode c : verdict.path("checks")) {
+            if (c.path("id").asString().equals(id)) {
+                return c;
+            }
+        }
+        throw new AssertionError("no check " + id + " in " + verdict);
+    }
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
@@ -58,6 +69,25 @@ public final class TestApi {
 
     public Response delete(String path) {
         return send(request(path).DELETE());
+    }
+
+    /**
+     * A one-minute run of {@code system}/peak/test from {@code start} with its avg CPU posted as a measure, ended and
+     * judged: its verdict (whose {@code id} is the run's PerfGate id).
+     */
+    public JsonNode judgedMinute(String system, String runId, Instant start, double cpu) {
+        String id = post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test","runId":"%s","startedAt":"%s"}"""
+                .formatted(system, runId, start)).text("id");
+        post("/api/v1/runs/" + id + "/results", """
+                {"format":"perfgate-results/v1","global":{"count":6000,"ok":6000,"ko":0,"p99Ms":100,"throughputRps":100},
+                 "measures":{"cpu_avg_pct":%s}}""".formatted(cpu));
+        post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(60) + "\"}");
+        Response verdict = get("/api/v1/runs/" + id + "/verdict?wait=60");
+        if (verdict.status() != 200) {
+            throw new AssertionError("no verdict of run " + runId + ": " + verdict.raw());
+        }
+        return verdict.body();
     }
 
     public static String json(Object value) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
+import dev.perfgate.StoryChecks;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
 import tools.jackson.databind.JsonNode;
@@ -29,17 +30,7 @@ final class Judging {
     /** Writes {@code <system>.yaml} (avg CPU, a key check, {@code < limit}, growth {@code <= +10%}) and waits until it is active. */
     void checks(String system, int limit) throws IOException, InterruptedException {
         String file = system + ".yaml";
-        Files.writeString(checks.resolve(file), """
-                system: %s
-                checks:
-                  - id: cpu
-                    name: avg CPU
-                    unit: "%%"
-                    key: true
-                    measure: cpu_avg_pct
-                    requirement: "< %d"
-                    growth: "<= +10%%"
-                """.formatted(system, limit));
+        Files.writeString(checks.resolve(file), StoryChecks.of(system, "< " + limit, "<= +10%", null));
         Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
         while (true) {
             for (JsonNode state : api.get("/api/v1/checks").body()) {

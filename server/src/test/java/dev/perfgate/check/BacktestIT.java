@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import dev.perfgate.SharedServer;
+import dev.perfgate.StoryChecks;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
 import dev.perfgate.system.TestServers;
@@ -24,22 +25,6 @@ import tools.jackson.databind.JsonNode;
  */
 class BacktestIT extends SharedServer {
 
-    static final String CHECKS_YAML = """
-            system: %s
-            checks:
-              - id: cpu
-                name: avg CPU
-                unit: "%%"
-                key: true
-                measure: cpu_avg_pct
-                requirement: "%s"
-                growth: "%s"
-              - id: p99
-                name: p99 response time
-                results: { stat: p99 }
-                requirement: "%s"
-            """;
-
     @Autowired
     GateDefinitions definitions;
 
@@ -50,7 +35,7 @@ class BacktestIT extends SharedServer {
     void setUp() throws Exception {
         api = new TestApi(port, ADMIN_TOKEN);
         system = "backtest-" + System.nanoTime();
-        ChecksDir.write(definitions, CHECKS, system + ".yaml", CHECKS_YAML.formatted(system, "< 50", "<= +10%", "<= 200ms"));
+        ChecksDir.write(definitions, CHECKS, system + ".yaml", StoryChecks.of(system, "< 50", "<= +10%", "<= 200ms"));
         run("151", 18.10, 120);
         run("152", 18.90, 125);
         run("153", 18.52, 118);
@@ -75,7 +60,7 @@ class BacktestIT extends SharedServer {
 
     @Test
     void shouldClearRun154WithLooserChecksAndWriteNoVerdict() throws Exception {
-        String looser = CHECKS_YAML.formatted(system, "< 60", "<= +200%", "<= 300ms");
+        String looser = StoryChecks.of(system, "< 60", "<= +200%", "<= 300ms");
         String verdictsBefore = api.get("/api/v1/runs/" + id("154") + "/verdicts").raw();
 
         Response answer = api.post(path(), TestApi.json(Map.of("file", "looser.yaml", "checks", looser)));
@@ -94,7 +79,7 @@ class BacktestIT extends SharedServer {
 
     @Test
     void shouldMarkAPrometheusCheckWithNoStoredValueNotReplayable() {
-        String withPrometheus = CHECKS_YAML.formatted(system, "< 50", "<= +10%", "<= 200ms") + """
+        String withPrometheus = StoryChecks.of(system, "< 50", "<= +10%", "<= 200ms") + """
                   - id: heap
                     name: heap used
                     unit: bytes
@@ -207,7 +192,7 @@ class BacktestIT extends SharedServer {
 
     @Test
     void shouldRefuseABrokenChecksFileNamingFileAndLine() {
-        String broken = CHECKS_YAML.formatted(system, "< 50", "<= +10%", "<= 200ms").replace("measure: cpu_avg_pct", "measure: [");
+        String broken = StoryChecks.of(system, "< 50", "<= +10%", "<= 200ms").replace("measure: cpu_avg_pct", "measure: [");
 
         Response answer = api.post(path(), TestApi.json(Map.of("file", "checks/mine.yaml", "checks", broken)));
 
@@ -221,7 +206,7 @@ class BacktestIT extends SharedServer {
     @Test
     void shouldRefuseAFileForAnotherSystemAndAnUnknownSeries() {
         Response other = api.post(path(), TestApi.json(Map.of("checks",
-                CHECKS_YAML.formatted("other-system", "< 50", "<= +10%", "<= 200ms"))));
+                StoryChecks.of("other-system", "< 50", "<= +10%", "<= 200ms"))));
         Response unknown = api.post("/api/v1/series/no-such-system/peak/test/backtest", null);
 
         assertThat(other.status()).as(other.raw()).isEqualTo(400);

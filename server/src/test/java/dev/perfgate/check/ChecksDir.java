@@ -22,6 +22,19 @@ public final class ChecksDir {
         }
     }
 
+    /** The checks of {@code system} with a CPU profile of {@code app} read from the Pyroscope at {@code url}. */
+    public static String cpuProfiled(String system, String url, String app, String checks) {
+        return """
+                system: %s
+                pyroscope:
+                  url: %s
+                  application: %s
+                  profiles: [cpu]
+                  profileNames: { cpu: cpu }
+                checks:
+                """.formatted(system, url, app) + checks;
+    }
+
     /** Writes {@code file} and waits until its newest text is active (no problems). */
     public static void write(GateDefinitions definitions, Path dir, String file, String yaml) throws IOException, InterruptedException {
         Files.writeString(dir.resolve(file), yaml);

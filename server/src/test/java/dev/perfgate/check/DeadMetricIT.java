@@ -1,5 +1,6 @@
 package dev.perfgate.check;
 
+import static dev.perfgate.TestApi.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -154,14 +155,5 @@ class DeadMetricIT {
             Thread.sleep(250);
         }
         throw new AssertionError("waited 30 s for " + what + "; Prometheus last said " + last);
-    }
-
-    private static JsonNode check(JsonNode verdict, String id) {
-        for (JsonNode c : verdict.path("checks")) {
-            if (c.path("id").asString().equals(id)) {
-                return c;
-            }
-        }
-        throw new AssertionError("no check " + id + " in " + verdict);
     }
 }

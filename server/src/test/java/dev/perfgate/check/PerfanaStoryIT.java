@@ -1,5 +1,6 @@
 package dev.perfgate.check;
 
+import static dev.perfgate.TestApi.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import dev.perfgate.SharedServer;
+import dev.perfgate.StoryChecks;
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
 import dev.perfgate.system.TestServers;
@@ -74,21 +76,7 @@ class PerfanaStoryIT extends SharedServer {
     @Execution(ExecutionMode.SAME_THREAD)
     void shouldReproduceThePerfanaStoryWithCpuPostedAsAMeasure() throws Exception {
         String system = "afterburner-m-" + System.nanoTime();
-        writeChecks(system + ".yaml", """
-                system: %s
-                checks:
-                  - id: cpu
-                    name: avg CPU
-                    unit: "%%"
-                    key: true
-                    measure: cpu_avg_pct
-                    requirement: "< 50"
-                    growth: "<= +10%%"
-                  - id: p99
-                    name: p99 response time
-                    results: { stat: p99 }
-                    requirement: "<= 200ms"
-                """.formatted(system));
+        writeChecks(system + ".yaml", StoryChecks.of(system));
 
         JsonNode v151 = run(system, "151", null, 18.10, 120, 18.10);
         JsonNode v152 = run(system, "152", null, 18.90, 125, 18.90);
@@ -150,15 +138,6 @@ class PerfanaStoryIT extends SharedServer {
         Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
         assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
         return verdict.body();
-    }
-
-    private static JsonNode check(JsonNode verdict, String id) {
-        for (JsonNode c : verdict.path("checks")) {
-            if (c.path("id").asString().equals(id)) {
-                return c;
-            }
-        }
-        throw new AssertionError("no check " + id + " in " + verdict);
     }
 
     private void writeChecks(String file, String yaml) throws IOException, InterruptedException {

@@ -1,5 +1,6 @@
 package dev.perfgate.check;
 
+import static dev.perfgate.TestApi.check;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
@@ -34,6 +35,15 @@ import tools.jackson.databind.JsonNode;
  * INCONCLUSIVE with the reason and the links given.
  */
 class ProfileVerdictIT extends SharedServer {
+
+    /** The largest growth of one function's self share of CPU, at most 5 points: the culprit check. */
+    private static final String CPU_HOTSPOT = """
+              - id: cpu-hotspot
+                name: largest self CPU growth
+                unit: points
+                profile: { type: cpu, measure: maxSelfShareGrowth }
+                requirement: "<= 5"
+            """;
 
     @Autowired
     GateDefinitions definitions;
@@ -255,22 +265,7 @@ class ProfileVerdictIT extends SharedServer {
         // Given the process-exporter on the shared servers: Prometheus knows when it started; a run around that start
         Instant processStart = exporterStart();
         String app = "pgcs" + System.nanoTime();
-        write("""
-                system: %s
-                prometheus: { url: %s }
-                processStart: 'max(process_start_time_seconds{job="process-exporter"})'
-                pyroscope:
-                  url: %s
-                  application: %s
-                  profiles: [cpu]
-                  profileNames: { cpu: cpu }
-                checks:
-                  - id: cpu-hotspot
-                    name: largest self CPU growth
-                    unit: points
-                    profile: { type: cpu, measure: maxSelfShareGrowth }
-                    requirement: "<= 5"
-                """.formatted(system, TestServers.prometheusUrl(), TestServers.pyroscopeUrl(), app));
+        write(withProcessStart(cpuProfiled(TestServers.pyroscopeUrl(), app, CPU_HOTSPOT)));
         Instant base = processStart.minus(20, ChronoUnit.MINUTES);
         Instant cold = processStart.truncatedTo(ChronoUnit.SECONDS).minusSeconds(30);
         ingest(app, base, "main;http;Lookup.find 500\nmain;http;Render.page 500\n");
@@ -293,23 +288,7 @@ class ProfileVerdictIT extends SharedServer {
         // Given a process (the exporter) whose start Prometheus knows, and checks that declare a 40 s warm-up
         Instant processStart = exporterStart();
         String app = "pgwu" + System.nanoTime();
-        write("""
-                system: %s
-                warmup: 40s
-                prometheus: { url: %s }
-                processStart: 'max(process_start_time_seconds{job="process-exporter"})'
-                pyroscope:
-                  url: %s
-                  application: %s
-                  profiles: [cpu]
-                  profileNames: { cpu: cpu }
-                checks:
-                  - id: cpu-hotspot
-                    name: largest self CPU growth
-                    unit: points
-                    profile: { type: cpu, measure: maxSelfShareGrowth }
-                    requirement: "<= 5"
-                """.formatted(system, TestServers.prometheusUrl(), TestServers.pyroscopeUrl(), app));
+        write(withProcessStart(cpuProfiled(TestServers.pyroscopeUrl(), app, CPU_HOTSPOT)) + "warmup: 40s\n");
         // a run 10 s after the start: its first 30 s are warm-up (class loading), the rest is like the baseline's
         Instant restarted = processStart.truncatedTo(ChronoUnit.SECONDS).plusSeconds(10);
         Instant base = restarted.minus(20, ChronoUnit.MINUTES);
@@ -375,25 +354,20 @@ class ProfileVerdictIT extends SharedServer {
                     unit: "%"
                     measure: cpu_avg_pct
                     requirement: "< 50"
-                  - id: cpu-hotspot
-                    name: largest self CPU growth
-                    unit: points
-                    profile: { type: cpu, measure: maxSelfShareGrowth }
-                    requirement: "<= 5"
-                """);
+                """ + CPU_HOTSPOT);
+    }
+
+    /** {@code checks} with the process start of the exporter on the shared servers, as Prometheus knows it. */
+    private static String withProcessStart(String checks) {
+        return checks + """
+                prometheus: { url: %s }
+                processStart: 'max(process_start_time_seconds{job="process-exporter"})'
+                """.formatted(TestServers.prometheusUrl());
     }
 
     /** Checks of this test's system with a CPU profile of {@code app} read from {@code url}. */
     private String cpuProfiled(String url, String app, String checks) {
-        return """
-                system: %s
-                pyroscope:
-                  url: %s
-                  application: %s
-                  profiles: [cpu]
-                  profileNames: { cpu: cpu }
-                checks:
-                """.formatted(system, url, app) + checks;
+        return ChecksDir.cpuProfiled(system, url, app, checks);
     }
 
     private void ingest(String app, Instant from, String folded) throws IOException, InterruptedException {
@@ -422,26 +396,8 @@ class ProfileVerdictIT extends SharedServer {
         PyroscopeIngest.folded(app + ".cpu{}", bucket, folded, "sampleRate=100&spyName=javaspy");
     }
 
-    private JsonNode judge(String runId, Instant start, double cpu) throws InterruptedException {
-        String id = api.post("/api/v1/runs", """
-                {"system":"%s","workload":"peak","environment":"test","runId":"%s","startedAt":"%s"}"""
-                .formatted(system, runId, start)).text("id");
-        api.post("/api/v1/runs/" + id + "/results", """
-                {"format":"perfgate-results/v1","global":{"count":6000,"ok":6000,"ko":0,"p99Ms":100,"throughputRps":100},
-                 "measures":{"cpu_avg_pct":%s}}""".formatted(cpu));
-        api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(60) + "\"}");
-        Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
-        assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
-        return verdict.body();
-    }
-
-    private static JsonNode check(JsonNode verdict, String id) {
-        for (JsonNode c : verdict.path("checks")) {
-            if (c.path("id").asString().equals(id)) {
-                return c;
-            }
-        }
-        throw new AssertionError("no check " + id + " in " + verdict);
+    private JsonNode judge(String runId, Instant start, double cpu) {
+        return api.judgedMinute(system, runId, start, cpu);
     }
 
     private void write(String yaml) throws IOException, InterruptedException {

@@ -20,6 +20,7 @@ import dev.perfgate.SharedServer;
 import dev.perfgate.TestApi;
 import dev.perfgate.check.ChecksDir;
 import dev.perfgate.check.GateDefinitions;
+import tools.jackson.databind.JsonNode;
 import dev.perfgate.system.PyroscopeIngest;
 import dev.perfgate.system.TestServers;
 
@@ -100,20 +101,13 @@ class ProfileDiffBrowserIT extends SharedServer {
     }
 
     private static String checks(String system, String pyroscope, String app) {
-        return """
-                system: %s
-                pyroscope:
-                  url: %s
-                  application: %s
-                  profiles: [cpu]
-                  profileNames: { cpu: cpu }
-                checks:
+        return ChecksDir.cpuProfiled(system, pyroscope, app, """
                   - id: cpu
                     name: avg CPU
-                    unit: "%%"
+                    unit: "%"
                     measure: cpu_avg_pct
                     requirement: "< 50"
-                """.formatted(system, pyroscope, app);
+                """);
     }
 
     /** One 10 s storage bucket of folded stacks inside the run's window, so Pyroscope keeps the numbers exact. */
@@ -129,17 +123,9 @@ class ProfileDiffBrowserIT extends SharedServer {
 
     /** A run of one minute with its CPU measure, ended and judged; its PerfGate id. */
     private static String judge(TestApi api, String system, String runId, Instant start, double cpu, String expected) {
-        String id = api.post("/api/v1/runs", """
-                {"system":"%s","workload":"peak","environment":"test","runId":"%s","startedAt":"%s"}"""
-                .formatted(system, runId, start)).text("id");
-        api.post("/api/v1/runs/" + id + "/results", """
-                {"format":"perfgate-results/v1","global":{"count":6000,"ok":6000,"ko":0,"p99Ms":100,"throughputRps":100},
-                 "measures":{"cpu_avg_pct":%s}}""".formatted(cpu));
-        api.post("/api/v1/runs/" + id + "/end", "{\"endedAt\":\"" + start.plusSeconds(60) + "\"}");
-        TestApi.Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
-        assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
-        assertThat(verdict.text("status")).as(verdict.raw()).isEqualTo(expected);
-        return id;
+        JsonNode verdict = api.judgedMinute(system, runId, start, cpu);
+        assertThat(verdict.path("status").asString()).as(verdict.toString()).isEqualTo(expected);
+        return verdict.path("id").asString();
     }
 
     private static WebElement frame(String name) {

@@ -37,6 +37,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import dev.perfgate.StoryChecks;
 import dev.perfgate.TestApi;
 import dev.perfgate.check.GateDefinitions;
 import dev.perfgate.check.RunProfiles;
@@ -88,21 +89,7 @@ class UiBrowserIT {
         registry.add("perfgate.runner.local.working-dir", RUNNER_DIR::toString);
         registry.add("perfgate.runner.local.results-dir", () -> "results");
         registry.add("perfgate.runner.local.command", () -> "sh," + script + ",{resultsDir},{durationSeconds},20");
-        Files.writeString(CHECKS.resolve(SYSTEM + ".yaml"), """
-                system: %s
-                checks:
-                  - id: cpu
-                    name: avg CPU
-                    unit: "%%"
-                    key: true
-                    measure: cpu_avg_pct
-                    requirement: "< 50"
-                    growth: "<= +10%%"
-                  - id: p99
-                    name: p99 response time
-                    results: { stat: p99 }
-                    requirement: "<= 200ms"
-                """.formatted(SYSTEM));
+        Files.writeString(CHECKS.resolve(SYSTEM + ".yaml"), StoryChecks.of(SYSTEM));
         Files.writeString(CHECKS.resolve("prom.yaml"), """
                 system: prom
                 prometheus: { url: "http://127.0.0.1:%d" }
