@@ -1,6 +1,7 @@
 package dev.perfgate;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import java.util.Arrays;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The server's feature packages ({@code dev.perfgate.<feature>}) and the direction they depend in:
@@ -33,7 +35,18 @@ class ArchitectureTest {
 
     @Test
     void shouldKeepFeaturePackagesFreeOfCycles() {
-        slices().matching("dev.perfgate.(*)..").should().beFreeOfCycles().check(SERVER);
+        freeOfCycles("dev.perfgate").check(SERVER);
+    }
+
+    @Test
+    void shouldFailTheCycleRuleOnANewCycle() {
+        // two test-only packages that call each other (archfixture.a and .b), under the same rule
+        JavaClasses cyclic = new ClassFileImporter().importPackages("dev.perfgate.archfixture");
+
+        assertThatThrownBy(() -> freeOfCycles("dev.perfgate.archfixture").check(cyclic))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContainingAll("should be free of cycles' was violated", "Cycle detected: Slice a",
+                        "Dependencies of Slice a", "Dependencies of Slice b");
     }
 
     @Test
@@ -56,5 +69,10 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(
                         Arrays.stream(FEATURES).filter(f -> !f.equals("dev.perfgate.profile..")).toArray(String[]::new))
                 .check(SERVER);
+    }
+
+    /** The packages directly under {@code root}, each with its subpackages, depend on each other without a cycle. */
+    private static ArchRule freeOfCycles(String root) {
+        return slices().matching(root + ".(*)..").should().beFreeOfCycles();
     }
 }
