@@ -13,12 +13,15 @@ import io.gatling.javaapi.core.Simulation;
  */
 abstract class EveryEndpointSimulation extends Simulation {
 
-  /** The run's knobs (system properties, else these defaults), printed, then the load set up. */
-  EveryEndpointSimulation(String workload, String scenarioName, double users, int rampUpSeconds, int durationSeconds) {
+  /**
+   * The run's knobs (system properties, else these defaults), printed, then the load set up; the scenario is named
+   * after the default workload ("peak-load": "peak load").
+   */
+  EveryEndpointSimulation(String workload, double users, int rampUpSeconds, int durationSeconds) {
     RunSettings settings = RunSettings.fromSystemProperties(workload, users, rampUpSeconds, durationSeconds);
     System.out.println(getClass().getSimpleName() + ": " + settings);
     ChainBuilder everyEndpoint = exec(DemoApi.matrix, DemoApi.transform, DemoApi.remote, DemoApi.lookup);
-    setUp(scenario(scenarioName).exec(everyEndpoint).injectOpen(settings.arrivals()))
+    setUp(scenario(workload.replace('-', ' ')).exec(everyEndpoint).injectOpen(settings.arrivals()))
         .protocols(DemoApi.protocol(settings))
         // a smoke assertion only: the real gate is PerfGate
         .assertions(global().failedRequests().percent().lt(5.0));

@@ -8,6 +8,6 @@ package dev.perfgate.load;
 public class PeakLoadSimulation extends EveryEndpointSimulation {
 
   public PeakLoadSimulation() {
-    super("peak-load", "peak load", 20, 30, 120);
+    super("peak-load", 20, 30, 120);
   }
 }

@@ -7,6 +7,6 @@ package dev.perfgate.load;
 public class SmokeSimulation extends EveryEndpointSimulation {
 
   public SmokeSimulation() {
-    super("smoke", "smoke", 2, 0, 10);
+    super("smoke", 2, 0, 10);
   }
 }
