@@ -128,13 +128,18 @@ public final class GateLoadBench {
                 }
             });
         }
+        int before = timings.getOrDefault("end → verdict", List.of()).size();
         long began = System.nanoTime();
         start.countDown();
         done.await();
         pool.shutdown();
         double seconds = (System.nanoTime() - began) / 1e9;
-        System.out.printf("round %s: %d clients in %.1f s (%.1f runs judged a second)%n", prefix, clients, seconds,
-                clients / seconds);
+        List<Long> verdicts = new ArrayList<>(timings.getOrDefault("end → verdict", List.of()));
+        verdicts = new ArrayList<>(verdicts.subList(Math.min(before, verdicts.size()), verdicts.size()));
+        Collections.sort(verdicts);
+        System.out.printf("round %s: %d clients in %.1f s (%.1f runs judged a second)%s%n", prefix, clients, seconds,
+                clients / seconds, verdicts.isEmpty() ? "" : ", end → verdict p50 / p99 %.0f / %.0f ms".formatted(
+                        percentile(verdicts, 50), percentile(verdicts, 99)));
     }
 
     void client(String environment, String runId) throws IOException, InterruptedException {

@@ -19,7 +19,8 @@ import org.springframework.stereotype.Component;
  * Paces the API calls that take new work in: a new run, a run's results. A burst of CI clients (200 pipelines
  * starting or ending at once) otherwise has every request thread working on the store at the same time, and the
  * runs already ended wait behind them for their verdicts (end → verdict p99 5–8 s at 200 clients on 2 cores).
- * Here at most {@code perfgate.intake.concurrency} such calls run at once; the others wait in line without
+ * Here at most {@code perfgate.intake.concurrency} such calls run at once (default: half the cores, so that ends,
+ * judging and verdicts keep the other half); the others wait in line without
  * holding a request thread (the servlet answers asynchronously), results before new runs: what is under way is
  * finished before more is taken in. A new run also waits while {@code perfgate.intake.backlog} ended runs (of
  * any instance on the store) wait for judging: judging costs more than taking a run in, and without this the
@@ -59,7 +60,7 @@ public class Intake {
 
     Intake(@Value("${perfgate.intake.concurrency:0}") int concurrency, @Value("${perfgate.intake.queue:2000}") int capacity,
             @Value("${perfgate.intake.backlog:2}") int backlog, ObjectProvider<Backlog> judging, ObjectProvider<MeterRegistry> registry) {
-        int threads = concurrency > 0 ? concurrency : Math.max(2, Runtime.getRuntime().availableProcessors());
+        int threads = concurrency > 0 ? concurrency : Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
         this.judging = judging;
         this.capacity = capacity;
         this.backlog = backlog;
@@ -103,6 +104,9 @@ public class Intake {
         }
         long deadline = System.nanoTime() + BACKLOG_WAIT.toNanos();
         while (waiting.waiting() >= backlog && System.nanoTime() < deadline) {
+            if (resultsInLineTaken()) {
+                continue;
+            }
             synchronized (verdictStored) {
                 try {
                     verdictStored.wait(BACKLOG_POLL_MS);
@@ -112,6 +116,19 @@ public class Intake {
                 }
             }
         }
+    }
+
+    /**
+     * Runs the first results in line on this thread, which waits for the backlog with a new run: results never wait
+     * for judging, not even when every intake thread holds a new run (one on a 2-core machine). False when none.
+     */
+    private boolean resultsInLineTaken() {
+        if (executor.getQueue().peek() instanceof Turn next && next.kind() == Kind.RESULTS
+                && executor.getQueue().remove(next)) {
+            next.run();
+            return true;
+        }
+        return false;
     }
 
     @PreDestroy

@@ -103,6 +103,22 @@ class IntakeTest {
     }
 
     @Test
+    void shouldServeResultsWhileTheOnlyThreadHoldsANewRunThatWaitsForJudging() throws Exception {
+        Intake intake = intake(1, 100, 2);
+        backlog.set(2);
+
+        CompletableFuture<String> run = intake.submit(Kind.NEW_RUN, () -> "created");
+        Thread.sleep(200); // the new run holds the one thread, waiting for the backlog
+        CompletableFuture<String> results = intake.submit(Kind.RESULTS, () -> "stored");
+
+        assertThat(results.get(10, TimeUnit.SECONDS)).as("results of a run under way never wait for judging").isEqualTo("stored");
+        assertThat(run).as("2 ended runs wait for judging: the new run still waits").isNotDone();
+        backlog.set(1);
+        intake.verdictStored();
+        assertThat(run.get(10, TimeUnit.SECONDS)).isEqualTo("created");
+    }
+
+    @Test
     void shouldCompleteWithTheExceptionAsThrown() {
         Intake intake = intake(1, 100, 8);
 
