@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts PerfGate (java -jar, embedded store, fresh data directory, a random port) with the JVM options of
 # PERFGATE_JAVA_OPTS (default: the launcher's, deploy/perfgate.jvmopts), and prints: start-up to health UP, RSS idle,
-# then GateLoadBench's numbers and the RSS after it, each with the load average. Stops the server at the end.
+# then GateLoadBench's numbers, the RSS and the CPU time after it, each with the load average. Stops the server at the end.
 #
 #   ./mvnw -q -pl server,bench -am package -DskipTests
 #   bench/gate-load.sh                      # 200 clients, 200 series
@@ -97,7 +97,7 @@ if [[ "${BENCH:-yes}" == yes ]]; then
   echo "GateLoadBench: $clients clients, $series series, $rounds round(s) (load $(load))"
   java -Durl="http://127.0.0.1:$port" -Dtoken="$token" -Dclients="$clients" -Dseries="$series" -Drounds="$rounds" \
     -DchecksDir="$work/checks" -cp "$bench_jar" dev.perfgate.bench.GateLoadBench
-  echo "RSS after the bench: $(rss_mb) MB (load $(load))"
+  echo "RSS after the bench: $(rss_mb) MB, CPU time since launch $(cpu_ms) ms (load $(load))"
   grep -c ' judged ' "$work/server.log" | sed 's/^/verdicts logged: /'
 elif [[ "${BENCH}" == history ]]; then
   store_port="$(grep -o 'listening on /127.0.0.1:[0-9]*' "$work/server.log" | head -1 | sed 's/.*://')"
