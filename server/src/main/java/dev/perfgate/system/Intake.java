@@ -19,12 +19,12 @@ import org.springframework.stereotype.Component;
  * Paces the API calls that take new work in: a new run, a run's results. A burst of CI clients (200 pipelines
  * starting or ending at once) otherwise has every request thread working on the store at the same time, and the
  * runs already ended wait behind them for their verdicts (end → verdict p99 5–8 s at 200 clients on 2 cores).
- * Here at most {@code perfgate.intake.concurrency} such calls run at once (default: half the cores, so that ends,
- * judging and verdicts keep the other half); the others wait in line without
- * holding a request thread (the servlet answers asynchronously), results before new runs: what is under way is
- * finished before more is taken in. A new run also waits while {@code perfgate.intake.backlog} ended runs (of
- * any instance on the store) wait for judging: judging costs more than taking a run in, and without this the
- * ended runs queue for the judging workers instead. Ending a run, judging and verdicts never wait here. Past
+ * Here at most {@code perfgate.intake.concurrency} such calls run at once (by default half the cores, so that ending
+ * runs, judging and verdicts keep the other half); the others wait in line without holding a request thread (the
+ * servlet answers asynchronously), results before new runs: what is under way is finished before more is taken in.
+ * A new run also waits while {@code perfgate.intake.backlog} ended runs (of any instance on the store) wait for
+ * judging: judging costs more than taking a run in, and without this the ended runs queue for the judging workers
+ * instead; meanwhile its thread serves the results in line. Ending a run, judging and verdicts never wait here. Past
  * {@code perfgate.intake.queue} waiting calls the API answers 503 with Retry-After.
  */
 @Component
