@@ -188,7 +188,7 @@ public class VerdictService {
 
     /** The run once its pending verdict is stored, or as it is when the timeout passes; holds no thread meanwhile. */
     public CompletableFuture<Run> verdictOf(String runId, Duration timeout) {
-        return waiters.await(runs.findById(runId).orElseThrow(() -> ApiException.notFound("No run with id " + runId)), timeout);
+        return waiters.await(runId, timeout, () -> ApiException.notFound("No run with id " + runId));
     }
 
     /** Waits up to a timeout for a run's pending evaluation to finish. */

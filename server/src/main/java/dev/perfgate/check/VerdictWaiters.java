@@ -4,10 +4,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.annotation.PreDestroy;
@@ -29,11 +30,12 @@ class VerdictWaiters {
 
     private final RunRepository runs;
     private final Map<String, Set<CompletableFuture<Run>>> waiting = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
+    private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
             DaemonThreads.named("perfgate-verdict-waiters"));
 
     VerdictWaiters(RunRepository runs, @Value("${perfgate.judging.waiter-poll:1s}") Duration poll) {
         this.runs = runs;
+        timer.setRemoveOnCancelPolicy(true); // a waiter answered early leaves no timeout behind
         timer.scheduleWithFixedDelay(this::poll, poll.toMillis(), poll.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -46,20 +48,34 @@ class VerdictWaiters {
         return run.verdict() == null ? run.isEnded() : RunService.PENDING.equals(run.verdict().status());
     }
 
-    /** The run once it is no longer pending, or as stored when the timeout passes. */
-    CompletableFuture<Run> await(Run run, Duration timeout) {
-        if (!pending(run) || timeout.isZero()) {
-            return CompletableFuture.completedFuture(run);
-        }
+    /**
+     * The run once it is no longer pending, or as stored when the timeout passes; {@code notFound} when there is no
+     * such run. The waiter is registered before the run is read, so one read covers a verdict stored meanwhile.
+     */
+    CompletableFuture<Run> await(String runId, Duration timeout, Supplier<RuntimeException> notFound) {
         CompletableFuture<Run> future = new CompletableFuture<>();
-        waiting.computeIfAbsent(run.id(), id -> ConcurrentHashMap.newKeySet()).add(future);
-        future.whenComplete((r, e) -> waiting.computeIfPresent(run.id(), (id, set) -> {
+        waiting.computeIfAbsent(runId, id -> ConcurrentHashMap.newKeySet()).add(future);
+        future.whenComplete((r, e) -> waiting.computeIfPresent(runId, (id, set) -> {
             set.remove(future);
             return set.isEmpty() ? null : set;
         }));
-        // a verdict stored between the caller's read and the registration
-        runs.findById(run.id()).filter(r -> !pending(r)).ifPresent(future::complete);
-        timer.schedule(() -> future.complete(runs.findById(run.id()).orElse(run)), timeout.toMillis(), TimeUnit.MILLISECONDS);
+        Run run;
+        try {
+            run = runs.findById(runId).orElseThrow(notFound);
+        } catch (RuntimeException e) {
+            future.cancel(false);
+            throw e;
+        }
+        if (!pending(run) || timeout.isZero()) {
+            future.complete(run);
+            return future;
+        }
+        ScheduledFuture<?> timedOut = timer.schedule(() -> {
+            if (!future.isDone()) {
+                future.complete(runs.findById(runId).orElse(run));
+            }
+        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        future.whenComplete((r, e) -> timedOut.cancel(false));
         return future;
     }
 
