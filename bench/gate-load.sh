@@ -11,6 +11,7 @@
 #                                           # (LAYOUT=fat: java -jar of the fat jar, the default; extracted: without CDS)
 #   JFR=/tmp/gate.jfr bench/gate-load.sh    # records the server with Java Flight Recorder
 #   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
+#   LOG=/tmp/server.log bench/gate-load.sh  # keeps the server's log
 #   BENCH=history bench/gate-load.sh        # GateHistoryBench instead: end → verdict at 100 … 100,000 runs of history
 #   BENCH=history SIZES=100,1000,10000 SAMPLES=30 bench/gate-load.sh
 set -euo pipefail
@@ -33,7 +34,7 @@ stop() {
   fi
   pid=""
 }
-trap 'stop; rm -rf "$work"' EXIT
+trap 'stop; [[ -n "${LOG:-}" && -f "$work/server.log" ]] && cp "$work/server.log" "$LOG"; rm -rf "$work"' EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 cpu_ms() { awk '{printf "%d", ($14 + $15) * 1000 / '"$(getconf CLK_TCK)"'}' "/proc/$pid/stat"; }
@@ -95,10 +96,30 @@ sleep 10
 echo "RSS idle (10 s after UP): $(rss_mb) MB (load $(load))"
 if [[ "${BENCH:-yes}" == yes ]]; then
   echo "GateLoadBench: $clients clients, $series series, $rounds round(s) (load $(load))"
-  java -Durl="http://127.0.0.1:$port" -Dtoken="$token" -Dclients="$clients" -Dseries="$series" -Drounds="$rounds" \
+  # the clients share the machine's cores with the server: their own CPU time is printed too
+  TIMEFORMAT='GateLoadBench (the clients) CPU time: %U s user + %S s system, %R s wall'
+  time java -Durl="http://127.0.0.1:$port" -Dtoken="$token" -Dclients="$clients" -Dseries="$series" -Drounds="$rounds" \
     -DchecksDir="$work/checks" -cp "$bench_jar" dev.perfgate.bench.GateLoadBench
   echo "RSS after the bench: $(rss_mb) MB, CPU time since launch $(cpu_ms) ms (load $(load))"
   grep -c ' judged ' "$work/server.log" | sed 's/^/verdicts logged: /'
+  # the server's own split: judging (from taking the job to the verdict stored) against end → verdict
+  curl -fsS "http://127.0.0.1:$port/actuator/prometheus" | python3 -c '
+import re, sys
+series = {}
+for line in sys.stdin:
+    m = re.match(r"perfgate_(evaluation_duration|verdict_delay)_seconds_(bucket|count|sum|max)(\{[^}]*\})? (\S+)", line)
+    if m:
+        le = re.search(r"le=\"([^\"]+)\"", m.group(3) or "")
+        series.setdefault(m.group(1), {})[(m.group(2), le.group(1) if le else None)] = float(m.group(4))
+for name, label in (("evaluation_duration", "judging (server)"), ("verdict_delay", "end → verdict stored (server)")):
+    v = series.get(name, {})
+    n = v.get(("count", None), 0)
+    if not n:
+        continue
+    shares = ", ".join("≤ %g ms %.0f %%" % (float(le) * 1000, 100 * c / n) for (kind, le), c in sorted(
+        ((k, c) for k, c in v.items() if k[0] == "bucket" and k[1] != "+Inf"), key=lambda kc: float(kc[0][1])) if c < n)
+    print("%s: %d, mean %.1f ms, max %.1f ms; %s" % (label, n, 1000 * v[("sum", None)] / n, 1000 * v.get(("max", None), 0), shares))
+' || true
 elif [[ "${BENCH}" == history ]]; then
   store_port="$(grep -o 'listening on /127.0.0.1:[0-9]*' "$work/server.log" | head -1 | sed 's/.*://')"
   echo "GateHistoryBench: sizes ${SIZES:-100,1000,10000,100000}, ${SAMPLES:-30} samples each (load $(load))"
