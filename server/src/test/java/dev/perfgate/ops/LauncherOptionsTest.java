@@ -48,7 +48,7 @@ class LauncherOptionsTest {
 
     @Test
     void shouldCapTheHeapInTheOptionsFile() throws IOException {
-        assertThat(options()).anyMatch(option -> option.startsWith("-Xmx")).contains("-XX:+UseSerialGC");
+        assertThat(options()).anyMatch(option -> option.startsWith("-Xmx")).contains("-XX:+UseParallelGC");
     }
 
     private static List<String> options() throws IOException {
