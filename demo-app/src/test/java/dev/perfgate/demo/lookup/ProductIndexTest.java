@@ -3,6 +3,10 @@ package dev.perfgate.demo.lookup;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
@@ -40,5 +44,24 @@ class ProductIndexTest {
         }
         assertThat(store.read(11)).isEmpty();
         assertThatThrownBy(() -> new ProductStore(java.util.List.of(), 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void shouldReadAPageOnlyWithAFreeConnection() throws Exception {
+        // Given a store whose connections are all taken
+        Product product = new ProductIndex(3).find(2).orElseThrow();
+        Semaphore connections = new Semaphore(0);
+        ProductStore store = new ProductStore(List.of(product), 10, connections);
+
+        // When a lookup reads its page
+        CompletableFuture<java.util.Optional<Product>> read = CompletableFuture.supplyAsync(() -> store.read(2));
+
+        // Then it waits until a connection is given back, then reads and gives it back
+        assertThat(read).as("a read without a free connection").isNotDone();
+        Thread.sleep(100);
+        assertThat(read).as("a read without a free connection").isNotDone();
+        connections.release();
+        assertThat(read.get(10, TimeUnit.SECONDS)).contains(product);
+        assertThat(connections.availablePermits()).isEqualTo(1);
     }
 }
