@@ -40,6 +40,8 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 cpu_ms() { awk '{printf "%d", ($14 + $15) * 1000 / '"$(getconf CLK_TCK)"'}' "/proc/$pid/stat"; }
 rss_mb() { awk '/VmRSS/ {printf "%.0f", $2/1024}' "/proc/$pid/status"; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+# seconds the JIT compilers spent so far (jstat reads the JVM's perf data; "?" without it)
+jit_s() { jstat -compiler "$pid" 2>/dev/null | awk 'NR == 2 {print $4; ok = 1} END {if (!ok) print "?"}'; }
 
 start() { # sets pid, port, ms (milliseconds from launch to health UP) and cpu (CPU time the JVM used until then)
   rm -rf "$work/data"
@@ -85,7 +87,7 @@ for ((i = 1; i <= starts; i++)); do
   start
   times+=("$ms")
   cpus+=("$cpu")
-  echo "start-up to health UP: $ms ms, CPU time $cpu ms (load $(load))"
+  echo "start-up to health UP: $ms ms, CPU time $cpu ms, JIT compile time $(jit_s) s (load $(load))"
   if (( i < starts )); then stop; fi
 done
 if (( starts > 1 )); then
@@ -96,11 +98,15 @@ sleep 10
 echo "RSS idle (10 s after UP): $(rss_mb) MB (load $(load))"
 if [[ "${BENCH:-yes}" == yes ]]; then
   echo "GateLoadBench: $clients clients, $series series, $rounds round(s) (load $(load))"
+  jit_before="$(jit_s)"
   # the clients share the machine's cores with the server: their own CPU time is printed too
   TIMEFORMAT='GateLoadBench (the clients) CPU time: %U s user + %S s system, %R s wall'
   time java -Durl="http://127.0.0.1:$port" -Dtoken="$token" -Dclients="$clients" -Dseries="$series" -Drounds="$rounds" \
     -DchecksDir="$work/checks" -cp "$bench_jar" dev.perfgate.bench.GateLoadBench
   echo "RSS after the bench: $(rss_mb) MB, CPU time since launch $(cpu_ms) ms (load $(load))"
+  # on 2 cores the JIT's compiler threads take a large share of a fresh server's CPU (bench/README.md)
+  jit_after="$(jit_s)"
+  echo "JIT compile time since launch: $jit_after s, during the rounds: $(awk -v a="$jit_after" -v b="$jit_before" 'BEGIN {if (a == "?" || b == "?") print "?"; else printf "%.1f", a - b}') s"
   grep -c ' judged ' "$work/server.log" | sed 's/^/verdicts logged: /'
   # the server's own split: judging (from taking the job to the verdict stored) against end → verdict
   curl -fsS "http://127.0.0.1:$port/actuator/prometheus" | python3 -c '
