@@ -112,7 +112,14 @@ if [[ "${BENCH:-yes}" == yes ]]; then
   curl -fsS "http://127.0.0.1:$port/actuator/prometheus" | python3 -c '
 import re, sys
 series = {}
+calls = {}
 for line in sys.stdin:
+    d = re.match(r"mongodb_driver_commands_seconds_(count|sum)\{([^}]*)\} (\S+)", line)
+    if d:
+        tags = dict(re.findall(r"(\w+)=\"([^\"]*)\"", d.group(2)))
+        key = (tags.get("command", "?"), tags.get("collection", "?"))
+        count, took = calls.get(key, (0, 0.0))
+        calls[key] = (count + float(d.group(3)), took) if d.group(1) == "count" else (count, took + float(d.group(3)))
     m = re.match(r"perfgate_(evaluation_duration|verdict_delay)_seconds_(bucket|count|sum|max)(\{[^}]*\})? (\S+)", line)
     if m:
         le = re.search(r"le=\"([^\"]+)\"", m.group(3) or "")
@@ -125,6 +132,15 @@ for name, label in (("evaluation_duration", "judging (server)"), ("verdict_delay
     shares = ", ".join("≤ %g ms %.0f %%" % (float(le) * 1000, 100 * c / n) for (kind, le), c in sorted(
         ((k, c) for k, c in v.items() if k[0] == "bucket" and k[1] != "+Inf"), key=lambda kc: float(kc[0][1])) if c < n)
     print("%s: %d, mean %.1f ms, max %.1f ms; %s" % (label, n, 1000 * v[("sum", None)] / n, 1000 * v.get(("max", None), 0), shares))
+# the store calls, from the driver timer: how many a verdict costs, and which take the time
+verdicts = series.get("evaluation_duration", {}).get(("count", None), 0)
+if calls and verdicts:
+    total = sum(c for c, _ in calls.values())
+    print("store calls (driver): %d, %.1f per verdict, %.1f s in all; by time:" % (total, total / verdicts,
+          sum(t for _, t in calls.values())))
+    for (command, collection), (c, t) in sorted(calls.items(), key=lambda kv: -kv[1][1])[:14]:
+        print("  %-14s %-12s %7d calls (%4.1f per verdict), mean %6.2f ms, %6.1f s" % (command, collection, c,
+              c / verdicts, 1000 * t / c, t))
 ' || true
 elif [[ "${BENCH}" == history ]]; then
   store_port="$(grep -o 'listening on /127.0.0.1:[0-9]*' "$work/server.log" | head -1 | sed 's/.*://')"
