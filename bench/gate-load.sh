@@ -149,5 +149,9 @@ elif [[ "${BENCH}" == history ]]; then
     -Dstore="mongodb://127.0.0.1:$store_port/perfgate" -Dsizes="${SIZES:-100,1000,10000,100000}" \
     -Dsamples="${SAMPLES:-30}" -cp "$bench_jar" dev.perfgate.bench.GateHistoryBench
   echo "RSS after the bench: $(rss_mb) MB, data directory $(du -sh "$work/data" | cut -f1) (load $(load))"
+  # what the history costs a server nobody calls: its periodic work (e.g. the in-progress gauge's refresh)
+  idle_from="$(cpu_ms)"
+  sleep 60
+  echo "CPU time idle with that history: $(( $(cpu_ms) - idle_from )) ms in 60 s (load $(load))"
 fi
 stop

@@ -35,7 +35,10 @@ public class RunRepository extends DocumentRepository<Run> {
         this.atomic = atomic;
     }
 
-    /** Creates the indexes: runId unique per series (what makes run creation idempotent). */
+    /**
+     * Creates the indexes: runId unique per series (what makes run creation idempotent), a series' runs by start, and
+     * the running runs.
+     */
     void ensureIndexes() {
         mongo.indexOps(Run.class).createIndex(new Index()
                 .on("system", Sort.Direction.ASC).on("workload", Sort.Direction.ASC)
@@ -45,6 +48,9 @@ public class RunRepository extends DocumentRepository<Run> {
                 .on("system", Sort.Direction.ASC).on("workload", Sort.Direction.ASC)
                 .on("environment", Sort.Direction.ASC).on("startedAt", Sort.Direction.DESC)
                 .named("series_startedAt"));
+        // the running runs (the in-progress gauge's read of a store other instances share): MongoDB answers from it
+        mongo.indexOps(Run.class).createIndex(new Index()
+                .on("status", Sort.Direction.ASC).on("startedAt", Sort.Direction.ASC).named("status_startedAt"));
     }
 
     /** Inserts a new run; throws DuplicateKeyException when its runId exists in the series. */

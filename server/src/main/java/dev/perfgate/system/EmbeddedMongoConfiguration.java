@@ -46,6 +46,11 @@ class EmbeddedMongoConfiguration {
     }
 
     @Bean
+    EmbeddedStore embeddedStore() {
+        return new EmbeddedStore();
+    }
+
+    @Bean
     MongoConnectionDetails embeddedMongoConnectionDetails(MongoServer server,
             @Value("${spring.mongodb.database:perfgate}") String database) {
         InetSocketAddress address = server.getLocalAddress();
