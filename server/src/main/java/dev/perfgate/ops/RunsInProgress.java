@@ -114,12 +114,12 @@ class RunsInProgress {
                     running.clear();
                     stored.forEach(run -> running.put(run.id(), tags(run)));
                     running.putAll(createdDuringRead);
+                    running.keySet().removeAll(endedDuringRead);
                     readAll = true;
                 } else {
                     Set<String> still = stored.stream().map(Run::id).collect(Collectors.toSet());
                     counted.stream().filter(id -> !still.contains(id)).forEach(running::remove);
                 }
-                running.keySet().removeAll(endedDuringRead);
                 counts.clear();
                 counts.putAll(count(running.values()));
                 for (Tags key : new HashSet<>(shown.keySet())) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +44,7 @@ class ProductIndexTest {
             assertThat(store.read(id)).as("product %d", id).isEqualTo(cache.find(id));
         }
         assertThat(store.read(11)).isEmpty();
-        assertThatThrownBy(() -> new ProductStore(java.util.List.of(), 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ProductStore(List.of(), 0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -54,7 +55,7 @@ class ProductIndexTest {
         ProductStore store = new ProductStore(List.of(product), 10, connections);
 
         // When a lookup reads its page
-        CompletableFuture<java.util.Optional<Product>> read = CompletableFuture.supplyAsync(() -> store.read(2));
+        CompletableFuture<Optional<Product>> read = CompletableFuture.supplyAsync(() -> store.read(2));
 
         // Then it waits until a connection is given back, then reads and gives it back
         assertThat(read).as("a read without a free connection").isNotDone();
