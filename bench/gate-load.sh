@@ -7,8 +7,10 @@
 #   bench/gate-load.sh                      # 200 clients, 200 series
 #   CLIENTS=50 ROUNDS=2 bench/gate-load.sh
 #   STARTS=5 BENCH=no bench/gate-load.sh    # start-up only: 5 starts on empty stores, then their median
-#   LAYOUT=cds STARTS=5 BENCH=no bench/gate-load.sh   # the same with the extracted layout and a CDS archive
-#                                           # (LAYOUT=fat: java -jar of the fat jar, the default; extracted: without CDS)
+#   LAYOUT=cds STARTS=5 BENCH=no bench/gate-load.sh   # the same as scripts/perfgate-server starts it: extracted
+#                                           # layout and a CDS archive, on Java 25+ its trained AOT cache instead
+#                                           # (LAYOUT=fat: java -jar of the fat jar, the default; extracted: without either)
+#   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 PATH=$JAVA_HOME/bin:$PATH LAYOUT=cds bench/gate-load.sh   # on Java 25
 #   JFR=/tmp/gate.jfr bench/gate-load.sh    # records the server with Java Flight Recorder
 #   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
 #   LOG=/tmp/server.log bench/gate-load.sh  # keeps the server's log
@@ -73,10 +75,16 @@ case "${LAYOUT:-fat}" in
     # training start; extracted starts without the archive
     t0="$(date +%s%N)"
     PERFGATE_SERVER_JAR="$jar" PERFGATE_APP_DIR="$work/app" PERFGATE_JAVA_OPTS="$opts" "$root/scripts/perfgate-server" --prepare
-    echo "extracted and trained in $(( ($(date +%s%N) - t0) / 1000000 )) ms; CDS archive $(du -m "$work/app/perfgate.jsa" | cut -f1) MB"
     jar="$work/app/$(basename "$jar")"
-    # -Xshare:on: a start that cannot map the archive fails instead of quietly measuring without it
-    [[ "$LAYOUT" == cds ]] && opts="$opts -XX:SharedArchiveFile=$work/app/perfgate.jsa -Xshare:on"
+    # Java 25+: the launcher's AOT cache, else its CDS archive; AOTMode=on and -Xshare:on: a start that cannot map
+    # it fails instead of quietly measuring without it
+    if [[ -f "$work/app/perfgate.aot" ]]; then
+      echo "extracted and trained in $(( ($(date +%s%N) - t0) / 1000000 )) ms; AOT cache $(du -m "$work/app/perfgate.aot" | cut -f1) MB"
+      [[ "$LAYOUT" == cds ]] && opts="$opts -XX:AOTCache=$work/app/perfgate.aot -XX:AOTMode=on"
+    else
+      echo "extracted and trained in $(( ($(date +%s%N) - t0) / 1000000 )) ms; CDS archive $(du -m "$work/app/perfgate.jsa" | cut -f1) MB"
+      [[ "$LAYOUT" == cds ]] && opts="$opts -XX:SharedArchiveFile=$work/app/perfgate.jsa -Xshare:on"
+    fi
     ;;
   *) echo "LAYOUT is fat, extracted or cds" >&2; exit 2 ;;
 esac

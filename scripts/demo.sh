@@ -146,8 +146,8 @@ port_free slack-receiver "$slack_port"; port_free perfgate "$port"; port_free de
 DEMO_APP_JAR="$demo_dir/bin/perfgate-demo-app.jar" start_bg demo-app demo-app/run.sh
 demo_app_started=$SECONDS
 start_bg slack-receiver python3 scripts/webhook-receiver.py "$slack_port" "$slack_file"
-# the launcher's fast start: the extracted jar with a CDS archive (trained once, during the demo app's warm-up) and the
-# JVM options of deploy/perfgate.jvmopts (docs/operations.md#start-up)
+# the launcher's fast start: the extracted jar with a CDS archive, on Java 25+ an AOT cache (trained once, during the
+# demo app's warm-up) and the JVM options of deploy/perfgate.jvmopts (docs/operations.md#start-up)
 PERFGATE_ADMIN_TOKEN="$token" PERFGATE_SERVER_JAR="$demo_dir/bin/perfgate-server-exec.jar" \
   start_bg perfgate scripts/perfgate-server \
   --server.port="$port" --server.address=127.0.0.1 --perfgate.data-dir="$demo_dir/data" \
@@ -249,14 +249,16 @@ log "Warming up the demo app's JIT (not recorded): a smoke test, then the story'
 smoke_test
 settle_jit "the first JVM" "$warmup"
 wait_for perfgate "$url/actuator/health" 180 # it started during the warm-up
-# scripts/perfgate-server's fast start: the JVM maps the CDS archive it trained (docs/operations.md#start-up)
+# scripts/perfgate-server's fast start: the JVM maps the CDS archive (Java 25+: AOT cache) it trained
+# (docs/operations.md#start-up)
 cds_mapped=unknown perfgate_maps="/proc/$(cat "$demo_dir/perfgate.pid")/maps"
-if [[ -r "$perfgate_maps" ]] && grep -q 'perfgate-app/perfgate.jsa' "$perfgate_maps"; then
+if [[ -r "$perfgate_maps" ]] && mapped="$(grep -o 'perfgate-app/perfgate\.\(jsa\|aot\)' "$perfgate_maps" | head -1)" \
+    && [[ -n "$mapped" ]]; then
   cds_mapped=yes
-  echo "demo: PerfGate runs with its CDS archive ($demo_dir/bin/perfgate-app/perfgate.jsa)"
+  echo "demo: PerfGate runs with its $( [[ $mapped == *.aot ]] && echo "AOT cache" || echo "CDS archive") ($demo_dir/bin/$mapped)"
 elif [[ -r "$perfgate_maps" ]]; then
   cds_mapped=no
-  echo "demo: PerfGate runs without its CDS archive (scripts/perfgate-server's training: $demo_dir/perfgate.log)" >&2
+  echo "demo: PerfGate runs without its CDS archive or AOT cache (scripts/perfgate-server's training: $demo_dir/perfgate.log)" >&2
 fi
 load_run "baseline 1" "1.0.0" baseline
 load_run "baseline 2" "1.0.1" baseline
@@ -297,7 +299,7 @@ if [[ $check == 1 && $backtest != 0 ]]; then
   report=1
 fi
 if [[ $check == 1 && $cds_mapped == no ]]; then
-  echo "demo check: PerfGate started without the CDS archive scripts/perfgate-server trains" >&2
+  echo "demo check: PerfGate started without the CDS archive (AOT cache) scripts/perfgate-server trains" >&2
   report=1
 fi
 set -e

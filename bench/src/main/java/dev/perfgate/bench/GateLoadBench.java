@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.perfgate.client.api.Retry;
+import dev.perfgate.ops.CiWorkload;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -77,28 +78,7 @@ public final class GateLoadBench {
     }
 
     void writeChecks(Path dir) throws IOException, InterruptedException {
-        Files.writeString(dir.resolve(SYSTEM + ".yaml"), """
-                system: %s
-                checks:
-                  - id: p99
-                    name: p99
-                    unit: ms
-                    results: { stat: p99 }
-                    requirement: "< 500"
-                    growth: "<= +20%%"
-                    floor: 20
-                  - id: p95-per-request
-                    name: p95
-                    unit: ms
-                    results: { requestPattern: ".*", stat: p95 }
-                    growth: "<= +30%%"
-                    floor: 20
-                  - id: errors
-                    name: errors
-                    unit: "%%"
-                    results: { stat: errorPct }
-                    requirement: "< 1"
-                """.formatted(SYSTEM));
+        Files.writeString(dir.resolve(SYSTEM + ".yaml"), CiWorkload.definition(SYSTEM));
         for (int i = 0; i < 100; i++) {
             JsonNode states = send("checks", get("/api/v1/checks"));
             if (states != null && states.toString().contains("\"" + SYSTEM + ".yaml\"")) {
@@ -151,7 +131,7 @@ public final class GateLoadBench {
         }
         String id = run.path("id").asString();
         long loadTestDone = System.nanoTime();
-        if (send("results", post("/api/v1/runs/" + id + "/results", results())) == null) {
+        if (send("results", post("/api/v1/runs/" + id + "/results", CiWorkload.results())) == null) {
             return;
         }
         long ended = System.nanoTime();
@@ -167,19 +147,6 @@ public final class GateLoadBench {
         } else if (verdict != null) {
             errors.computeIfAbsent("verdict still pending after 60 s", k -> new AtomicInteger()).incrementAndGet();
         }
-    }
-
-    private static String results() {
-        StringBuilder requests = new StringBuilder();
-        for (int r = 0; r < 20; r++) {
-            double p95 = 40 + r * 3 + Math.random() * 4;
-            requests.append(r == 0 ? "" : ",").append("""
-                    {"name":"request-%d","count":500,"ok":500,"ko":0,"meanMs":%.1f,"p50Ms":%.1f,"p95Ms":%.1f,"p99Ms":%.1f,"throughputRps":5}"""
-                    .formatted(r, p95 / 2, p95 / 2.5, p95, p95 * 1.3));
-        }
-        return """
-                {"format":"perfgate-results/v1","global":{"count":10000,"ok":10000,"ko":0,"meanMs":30,"p50Ms":25,"p95Ms":80,
-                 "p99Ms":%.1f,"throughputRps":100},"requests":[%s]}""".formatted(120 + Math.random() * 5, requests);
     }
 
     private HttpRequest.Builder request(String path) {
