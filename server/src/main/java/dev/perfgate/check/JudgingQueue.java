@@ -21,6 +21,7 @@ import org.springframework.stereotype.Repository;
 
 import dev.perfgate.run.Run;
 import dev.perfgate.system.AtomicUpdates;
+import dev.perfgate.system.Claims;
 import dev.perfgate.system.Intake;
 
 /**
@@ -34,7 +35,6 @@ class JudgingQueue implements Intake.Backlog {
 
     /** The open jobs one claim reads, oldest first (a longer queue: the later ones wait for these to go). */
     private static final int OPEN_READ = 512;
-    private static final String CLAIMS = "claims";
 
     /** The shared connections: queueing happens in the API's calls. */
     private final MongoTemplate mongo;
@@ -136,25 +136,16 @@ class JudgingQueue implements Intake.Backlog {
      */
     private boolean takeClaim(JudgingJob job, Instant now, Duration lease) {
         String id = "judge:" + job.token() + ":" + (job.claims() + 1);
-        if (insertClaim(id, now)) {
+        if (Claims.insert(workers, id, now)) {
             return true;
         }
-        Document claim = workers.findById(id, Document.class, CLAIMS);
+        Document claim = workers.findById(id, Document.class, Claims.COLLECTION);
         Date at = claim == null ? null : claim.getDate("at");
         if (at == null || !at.toInstant().plus(lease).isBefore(now)) {
             return false;
         }
-        workers.remove(Query.query(Criteria.where("_id").is(id).and("at").is(at)), CLAIMS);
-        return insertClaim(id, now);
-    }
-
-    private boolean insertClaim(String id, Instant now) {
-        try {
-            workers.insert(new Document("_id", id).append("at", Date.from(now)), CLAIMS);
-            return true;
-        } catch (DuplicateKeyException taken) {
-            return false;
-        }
+        workers.remove(Query.query(Criteria.where("_id").is(id).and("at").is(at)), Claims.COLLECTION);
+        return Claims.insert(workers, id, now);
     }
 
     private static Query held(JudgingJob job) {

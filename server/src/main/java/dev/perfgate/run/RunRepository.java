@@ -16,6 +16,7 @@ import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.stereotype.Repository;
 
 import dev.perfgate.system.AtomicUpdates;
+import dev.perfgate.system.Claims;
 import dev.perfgate.system.DocumentRepository;
 import dev.perfgate.system.IdLookup;
 
@@ -90,13 +91,8 @@ public class RunRepository extends DocumentRepository<Run> {
      * insert is the one atomic step every supported store honours under concurrency (FerretDB and
      * the embedded server do not make find-and-modify atomic).
      */
-    boolean claimEnd(String id) {
-        try {
-            mongo.insert(new Document("_id", "run-end:" + id), "claims");
-            return true;
-        } catch (DuplicateKeyException taken) {
-            return false;
-        }
+    boolean claimEnd(String id, Instant at) {
+        return Claims.insert(mongo, "run-end:" + id, at);
     }
 
     /**

@@ -102,7 +102,7 @@ public class RunService {
         // that a retried end (and the recovery at start) queues
         Run ended = runs.markEnded(id, target, endedAt, request.reason(), run.verdict() != null ? null
                 : new RunVerdict(PENDING, null, "evaluation pending (run ended)", clock.instant()));
-        if (runs.claimEnd(id)) {
+        if (runs.claimEnd(id, clock.instant())) {
             events.publishEvent(new RunEnded(ended));
         } else if (ended.verdict() == null || PENDING.equals(ended.verdict().status())) {
             events.publishEvent(new RunEndRepeated(ended));

@@ -3,8 +3,10 @@ package dev.perfgate.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,7 @@ import dev.perfgate.results.RequestStats;
 import dev.perfgate.results.ResultsDocument;
 import dev.perfgate.results.ResultsRepository;
 import dev.perfgate.results.RunResults;
+import dev.perfgate.system.Claims;
 import dev.perfgate.system.IdLookup;
 
 /**
@@ -42,6 +45,8 @@ abstract class StoreContract {
     ResultsRepository results;
     @Autowired
     MongoTemplate mongo;
+    @Autowired
+    Claims claims;
 
     String system;
 
@@ -136,11 +141,31 @@ abstract class StoreContract {
     void shouldLetExactlyOneConcurrentEndClaimTheRun() throws Exception {
         String id = service.create(request("end-once", null), Trigger.API).run().id();
 
-        List<Boolean> claims = concurrently(8, () -> runs.claimEnd(id));
+        List<Boolean> claims = concurrently(8, () -> runs.claimEnd(id, Instant.now()));
         Run ended = runs.markEnded(id, RunStatus.COMPLETED, Instant.now().plusSeconds(5), null);
 
         assertThat(claims).containsOnlyOnce(true);
         assertThat(ended.status()).isEqualTo(RunStatus.COMPLETED);
+    }
+
+    @Test
+    void shouldKeepADayOfClaimsAndRemoveOlderOnes() {
+        String id = service.create(request("claimed", null), Trigger.API).run().id();
+        Instant now = Instant.now();
+        assertThat(runs.claimEnd(id, now)).isTrue();
+        mongo.insert(new Document("_id", system + ":old").append("at", Date.from(now.minus(Duration.ofDays(2)))),
+                Claims.COLLECTION);
+        mongo.insert(new Document("_id", system + ":untimed"), Claims.COLLECTION);
+        mongo.insert(new Document("_id", system + ":recent").append("at", Date.from(now.minus(Duration.ofHours(23)))),
+                Claims.COLLECTION);
+
+        assertThat(claims.prune()).isGreaterThanOrEqualTo(2);
+
+        assertThat(mongo.findById(system + ":old", Document.class, Claims.COLLECTION)).isNull();
+        assertThat(mongo.findById(system + ":untimed", Document.class, Claims.COLLECTION))
+                .as("an end claim written before claims had a time").isNull();
+        assertThat(mongo.findById(system + ":recent", Document.class, Claims.COLLECTION)).isNotNull();
+        assertThat(runs.claimEnd(id, now)).as("the end claim is kept and still decides").isFalse();
     }
 
     @Test
