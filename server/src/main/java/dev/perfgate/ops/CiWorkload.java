@@ -1,5 +1,6 @@
 package dev.perfgate.ops;
 
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -47,12 +48,13 @@ public final class CiWorkload {
         StringBuilder requests = new StringBuilder();
         for (int r = 0; r < 20; r++) {
             double p95 = 40 + r * 3 + random.nextDouble(4);
-            requests.append(r == 0 ? "" : ",").append("""
-                    {"name":"request-%d","count":500,"ok":500,"ko":0,"meanMs":%.1f,"p50Ms":%.1f,"p95Ms":%.1f,"p99Ms":%.1f,"throughputRps":5}"""
-                    .formatted(r, p95 / 2, p95 / 2.5, p95, p95 * 1.3));
+            requests.append(r == 0 ? "" : ",").append(String.format(Locale.ROOT, """
+                    {"name":"request-%d","count":500,"ok":500,"ko":0,"meanMs":%.1f,"p50Ms":%.1f,"p95Ms":%.1f,"p99Ms":%.1f,"throughputRps":5}""",
+                    r, p95 / 2, p95 / 2.5, p95, p95 * 1.3));
         }
-        return """
+        // Locale.ROOT: a decimal point whatever the machine's locale (JSON has no decimal comma)
+        return String.format(Locale.ROOT, """
                 {"format":"perfgate-results/v1","global":{"count":10000,"ok":10000,"ko":0,"meanMs":30,"p50Ms":25,"p95Ms":80,
-                 "p99Ms":%.1f,"throughputRps":100},"requests":[%s]}""".formatted(120 + random.nextDouble(5), requests);
+                 "p99Ms":%.1f,"throughputRps":100},"requests":[%s]}""", 120 + random.nextDouble(5), requests);
     }
 }

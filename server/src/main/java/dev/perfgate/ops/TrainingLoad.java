@@ -74,9 +74,9 @@ class TrainingLoad {
     @EventListener(ApplicationReadyEvent.class)
     void train(ApplicationReadyEvent ready) {
         ApplicationContext context = ready.getApplicationContext();
-        base = "http://127.0.0.1:" + ((WebServerApplicationContext) context).getWebServer().getPort() + "/api/v1";
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         Thread trainer = new Thread(() -> {
-            outcome = run();
+            outcome = trainAgainst(port);
             if (outcome.failure() == null) {
                 log.info("Training load: {} of {} runs judged, verdicts {}", outcome.judged(), outcome.asked(),
                         outcome.verdicts());
@@ -94,9 +94,14 @@ class TrainingLoad {
         return outcome;
     }
 
-    private Outcome run() {
+    /** Runs the training load against the PerfGate API on 127.0.0.1:{@code port}. */
+    Outcome trainAgainst(int port) {
+        base = "http://127.0.0.1:" + port + "/api/v1";
         Map<String, Integer> verdicts = new TreeMap<>();
         try {
+            if (token.isBlank()) {
+                return new Outcome(runs, verdicts, "no admin token (PERFGATE_ADMIN_TOKEN) to call the API with");
+            }
             if (!call(get("/runs?limit=1")).path("runs").isEmpty()) {
                 return new Outcome(runs, verdicts, "the store has runs already; a training start needs an empty store");
             }
