@@ -5,6 +5,7 @@ import java.util.Optional;
 import lombok.AccessLevel;
 import lombok.RequiredArgsConstructor;
 
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -18,6 +19,16 @@ public class ResultsRepository {
     /** The results of a run. */
     public Optional<RunResults> find(String runId) {
         return Optional.ofNullable(mongo.findById(runId, RunResults.class));
+    }
+
+    /** Stores a run's first results; false when it has results already (nothing is written then). */
+    public boolean insertIfAbsent(RunResults results) {
+        try {
+            mongo.insert(results);
+            return true;
+        } catch (DuplicateKeyException exists) {
+            return false;
+        }
     }
 
     /** Stores (or replaces) a run's results. */

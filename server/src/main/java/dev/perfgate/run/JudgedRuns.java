@@ -14,14 +14,20 @@ import java.util.Objects;
 import java.util.stream.IntStream;
 
 import org.bson.Document;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.stereotype.Repository;
 
+import dev.perfgate.system.DaemonThreads;
 import dev.perfgate.system.IdLookup;
+import dev.perfgate.system.LogSafe;
 
 /**
  * The newest judged runs of each series, read without scanning the runs: what baselines and alerts read on every
@@ -36,12 +42,21 @@ import dev.perfgate.system.IdLookup;
  * then. A reader takes the snapshot and the log entries after it (a read of a few ids). A run is listed before its
  * first verdict is stored ({@link #add}), so every judged run of the series newer than the snapshot's oldest is in it;
  * when the slice cannot answer (an old run judged again, more runs marked invalid than it holds) the runs are scanned
- * as before. A series judged before this existed gets its slice from one scan, at its first verdict.
+ * as before.
+ *
+ * <p>A series judged before this existed gets its slice from a scan. Once per store, at start, one scan of the judged
+ * runs gives every such series its slice, and then a marker ({@value #EVERY_RUN_LISTED}) says that every judged run
+ * is listed: from then on a new series starts from an empty slice without a scan. Before, the first verdict of every
+ * new series read every run stored, on every store without secondary indexes (the embedded one, FerretDB).
  */
 @Repository
 public class JudgedRuns {
 
+    private static final Logger log = LoggerFactory.getLogger(JudgedRuns.class);
+
     static final String COLLECTION = "judgedRuns";
+    /** The marker's {@code _id}: every run judged in this store is listed (no series name starts with {@code #}). */
+    static final String EVERY_RUN_LISTED = "#every-judged-run-listed";
     private static final int PROBE = 16;
     private static final int SNAPSHOT_EVERY = 8;
     private static final Comparator<Entry> NEWEST_FIRST = Comparator.comparing(Entry::startedAt)
@@ -60,6 +75,8 @@ public class JudgedRuns {
     private final MongoTemplate mongo;
     private final IdLookup byIds;
     private final int capacity;
+    /** Seen the marker: once true, stays true. */
+    private volatile boolean everyRunListed;
     /**
      * The slice each series was last read or written at here: {@link #add} starts from it (the verdict's history read
      * it a moment before) instead of reading it again. One that is stale costs nothing wrong: the insert of its next
@@ -184,11 +201,7 @@ public class JudgedRuns {
      * snapshot at version 0, inserted only when none is there (else the one there is read).
      */
     private Slice build(Series series) {
-        Query judged = Query.query(series(series).and("status").ne(RunStatus.RUNNING).and("verdict.verdictId").ne(null))
-                .with(RunRepository.NEWEST_FIRST).limit(capacity + 1);
-        judged.fields().include("_id", "startedAt");
-        List<Entry> entries = mongo.find(judged, Document.class, mongo.getCollectionName(Run.class)).stream()
-                .map(d -> new Entry(String.valueOf(d.get("_id")), d.getDate("startedAt").toInstant())).toList();
+        List<Entry> entries = everyRunListed() ? List.of() : judgedOf(series);
         Slice slice = apply(new Slice(0, List.of(), entries.size() <= capacity, 0), entries, 0);
         try {
             mongo.insert(snapshot(series, slice), COLLECTION);
@@ -196,6 +209,80 @@ public class JudgedRuns {
         } catch (DuplicateKeyException built) {
             return read(series);
         }
+    }
+
+    /** The newest judged runs of a series (up to one more than a slice keeps), by a scan of the runs. */
+    List<Entry> judgedOf(Series series) {
+        Query judged = Query.query(series(series).and("status").ne(RunStatus.RUNNING).and("verdict.verdictId").ne(null))
+                .with(RunRepository.NEWEST_FIRST).limit(capacity + 1);
+        judged.fields().include("_id", "startedAt");
+        return mongo.find(judged, Document.class, mongo.getCollectionName(Run.class)).stream()
+                .map(d -> new Entry(String.valueOf(d.get("_id")), d.getDate("startedAt").toInstant())).toList();
+    }
+
+    /** At start, in the background: the store's unlisted series get their slices, once (then the marker is there). */
+    @EventListener(ApplicationReadyEvent.class)
+    void listAtStart() {
+        DaemonThreads.named("perfgate-judged-runs").newThread(() -> {
+            try {
+                listEveryJudgedRun();
+            } catch (RuntimeException e) {
+                // the next start tries again; until then a new series' first verdict scans, as before
+                log.warn("Could not list the runs judged before this version (the next start tries again): {}",
+                        LogSafe.of(e.toString()));
+            }
+        }).start();
+    }
+
+    /**
+     * Gives every series that has judged runs and no slice its slice, from one scan of the judged runs, then marks the
+     * store: every judged run is listed. Nothing when the marker is there. A run judged meanwhile is listed by its
+     * verdict ({@link #add}), which builds the series' slice itself when it comes first: one snapshot per series wins.
+     */
+    void listEveryJudgedRun() {
+        if (everyRunListed()) {
+            return;
+        }
+        listSeriesWithoutSlice();
+        try {
+            mongo.insert(new Document("_id", EVERY_RUN_LISTED).append("at", new Date()), COLLECTION);
+        } catch (DuplicateKeyException markedMeanwhile) {
+            // another instance listed them too
+        }
+        everyRunListed = true;
+    }
+
+    /** One scan of the judged runs: a snapshot for each series that has none; returns how many were written. */
+    int listSeriesWithoutSlice() {
+        Query judged = Query.query(Criteria.where("status").ne(RunStatus.RUNNING).and("verdict.verdictId").ne(null));
+        judged.fields().include("_id", "system", "workload", "environment", "startedAt");
+        Map<Series, List<Entry>> bySeries = new HashMap<>();
+        for (Document d : mongo.find(judged, Document.class, mongo.getCollectionName(Run.class))) {
+            bySeries.computeIfAbsent(new Series(d.getString("system"), d.getString("workload"), d.getString("environment")),
+                    s -> new ArrayList<>()).add(new Entry(String.valueOf(d.get("_id")), d.getDate("startedAt").toInstant()));
+        }
+        int written = 0;
+        for (Map.Entry<Series, List<Entry>> series : bySeries.entrySet()) {
+            List<Entry> entries = series.getValue();
+            try {
+                mongo.insert(snapshot(series.getKey(), apply(new Slice(0, List.of(), entries.size() <= capacity, 0), entries, 0)),
+                        COLLECTION);
+                written++;
+            } catch (DuplicateKeyException listed) {
+                // it has its slice
+            }
+        }
+        if (written > 0) {
+            log.info("Listed the judged runs of {} series in one scan (judged before their slices existed)", written);
+        }
+        return written;
+    }
+
+    private boolean everyRunListed() {
+        if (!everyRunListed) {
+            everyRunListed = mongo.findById(EVERY_RUN_LISTED, Document.class, COLLECTION) != null;
+        }
+        return everyRunListed;
     }
 
     private void saveSnapshot(Series series, Slice slice) {

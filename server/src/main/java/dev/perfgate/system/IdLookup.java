@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.bson.Document;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.query.Criteria;
 import org.springframework.data.mongodb.core.query.Query;
@@ -14,13 +16,21 @@ import org.springframework.stereotype.Component;
 
 /**
  * Reads documents by {@code _id}, the way the store answers fast: one {@code $in} query on MongoDB and the embedded
- * store, one query per id on FerretDB, which finds one {@code _id} by its key but scans the whole collection for an
- * {@code $in} (its explain: {@code filterPushdown} true for {@code {_id: x}}, false for {@code {_id: {$in: …}}}). A
- * verdict reads its history's runs and their verdicts by id, so there every verdict cost a scan of all runs and all
- * verdicts, and 200 CI clients' second round took 112 s instead of 23 s.
+ * store, one query per id on FerretDB, which filters {@code {_id: x}} inside its backend but an {@code $in} only after
+ * decoding every document of the collection (its explain: {@code filterPushdown} true for {@code {_id: x}}, false for
+ * {@code {_id: {$in: …}}}). A verdict reads its history's runs and their verdicts by id, so there every verdict cost a
+ * decode of all runs and all verdicts, and 200 CI clients' second round took 112 s instead of 23 s.
+ *
+ * <p>Even {@code {_id: x}} reads the whole collection on FerretDB 1.x: its SQLite backend asks
+ * {@code WHERE _ferretdb_sjson->'$._id' = ?}, an expression SQLite does not match to its {@code _id} index on
+ * {@code _ferretdb_sjson->"_id"} ({@code EXPLAIN QUERY PLAN}: {@code SCAN}; the PostgreSQL backend likewise,
+ * FerretDB#4646), so each read by id costs in proportion to the collection's bytes. The start says so once
+ * (docs/operations.md, "Which store").
  */
 @Component
 public class IdLookup {
+
+    private static final Logger log = LoggerFactory.getLogger(IdLookup.class);
 
     private volatile Boolean oneQueryPerId;
 
@@ -76,7 +86,21 @@ public class IdLookup {
     public boolean oneQueryPerId(MongoTemplate mongo) {
         Boolean known = oneQueryPerId;
         if (known == null) {
-            known = mongo.executeCommand(new Document("buildInfo", 1)).containsKey("ferretdbVersion");
+            return ask(mongo);
+        }
+        return known;
+    }
+
+    private synchronized boolean ask(MongoTemplate mongo) {
+        Boolean known = oneQueryPerId;
+        if (known == null) {
+            Document build = mongo.executeCommand(new Document("buildInfo", 1));
+            known = build.containsKey("ferretdbVersion");
+            if (known && String.valueOf(build.get("ferretdbVersion")).matches("v?1\\..*")) {
+                log.warn("The store is FerretDB {}: it reads a whole collection for every read by id, so judging slows "
+                        + "as the store grows (docs/operations.md, \"Which store\"); MongoDB keeps it flat",
+                        LogSafe.of(build.get("ferretdbVersion")));
+            }
             oneQueryPerId = known;
         }
         return known;

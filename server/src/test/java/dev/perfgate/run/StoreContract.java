@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.bson.Document;
 import org.junit.jupiter.api.BeforeEach;
@@ -47,12 +48,16 @@ abstract class StoreContract {
     MongoTemplate mongo;
     @Autowired
     Claims claims;
+    @Autowired
+    JudgedRuns judgedRuns;
 
     String system;
 
     @BeforeEach
     void newSystem() {
         system = "store-" + System.nanoTime();
+        // what the start does in the background: the store's judged runs listed and the marker written
+        judgedRuns.listEveryJudgedRun();
     }
 
     @Test
@@ -270,8 +275,8 @@ abstract class StoreContract {
         here.add(second);
         here.add(third);
 
-        // Then every run is listed once: the first in the slice built from the runs, the three later ones in the log
-        assertThat(here.read(series).version()).isEqualTo(3);
+        // Then every run is listed once, each in the log
+        assertThat(here.read(series).version()).isEqualTo(4);
         assertThat(there.before(series, t0.plusSeconds(3600), 100)).extracting(Run::runId)
                 .containsExactly("i3", "i4", "i2", "i1");
         assertThat(here.before(series, t0.plusSeconds(3600), 100)).extracting(Run::runId)
@@ -289,7 +294,7 @@ abstract class StoreContract {
             all.add(judgedRun("old" + i, t0.plusSeconds(60L * (i / 2)), RunStatus.COMPLETED, true));
         }
         Series series = all.get(0).series();
-        judged.before(series, t0, 1); // the slice is built from these
+        assertThat(judged.listSeriesWithoutSlice()).isPositive(); // the slice is built from these, as at a start
         for (int i = 0; i < 14; i++) {
             RunStatus status = i % 5 == 3 ? RunStatus.INVALID : RunStatus.COMPLETED;
             Run run = judgedRun("new" + i, t0.plusSeconds(600 + 60L * (i / 3)), status, i % 7 != 4);
@@ -310,6 +315,50 @@ abstract class StoreContract {
                                 .map(Run::id).toList());
             }
         }
+    }
+
+    @Test
+    void shouldListTheRunsJudgedBeforeSlicesExistedInOneScanThenStartNewSeriesWithoutOne() {
+        // Given two series whose runs were judged before their slices existed (not listed), and a store marked listed
+        AtomicInteger scans = new AtomicInteger();
+        JudgedRuns judged = new JudgedRuns(mongo, new IdLookup(), 256) {
+            @Override
+            List<Entry> judgedOf(Series series) {
+                scans.incrementAndGet();
+                return super.judgedOf(series);
+            }
+        };
+        Instant t0 = Instant.parse("2026-03-01T10:00:00Z");
+        Run a1 = judgedRun("a1", t0, RunStatus.COMPLETED, true);
+        Run a2 = judgedRun("a2", t0.plusSeconds(60), RunStatus.COMPLETED, true);
+        String other = system;
+        system = system + "-b";
+        Run b1 = judgedRun("b1", t0, RunStatus.COMPLETED, true);
+        service.create(request("b-running", t0.plusSeconds(60)), Trigger.API);
+
+        // When a start lists them (one scan of the judged runs), twice
+        int first = judged.listSeriesWithoutSlice();
+        int again = judged.listSeriesWithoutSlice();
+
+        // Then both series have their slices, each written once, and reading them scans nothing
+        assertThat(first).isGreaterThanOrEqualTo(2);
+        assertThat(again).isZero();
+        assertThat(judged.before(a1.series(), t0.plusSeconds(3600), 10)).extracting(Run::id).containsExactly(a2.id(), a1.id());
+        assertThat(judged.before(b1.series(), t0.plusSeconds(3600), 10)).extracting(Run::id).containsExactly(b1.id());
+        assertThat(a1.series().system()).isEqualTo(other);
+
+        // And a new series, in a store marked listed, starts from an empty slice: its runs are listed as they are
+        // judged, without a scan of the runs
+        system = system + "-new";
+        Run n1 = judgedRun("n1", t0, RunStatus.COMPLETED, false);
+        judged.add(n1);
+        runs.setVerdict(n1.id(), new RunVerdict("PASS", "verdict-n1", "PASS", t0.plusSeconds(31)));
+        Run n2 = judgedRun("n2", t0.plusSeconds(60), RunStatus.COMPLETED, false);
+        judged.add(n2);
+        runs.setVerdict(n2.id(), new RunVerdict("PASS", "verdict-n2", "PASS", t0.plusSeconds(91)));
+        assertThat(judged.before(n1.series(), t0.plusSeconds(3600), 10)).extracting(Run::id).containsExactly(n2.id(), n1.id());
+        assertThat(scans).hasValue(0);
+        assertThat(mongo.findById(JudgedRuns.EVERY_RUN_LISTED, Document.class, JudgedRuns.COLLECTION)).isNotNull();
     }
 
     /** An ended run with a verdict pointer (or none), made in the store directly: no judging runs. */
