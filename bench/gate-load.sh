@@ -13,6 +13,7 @@
 #   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 PATH=$JAVA_HOME/bin:$PATH LAYOUT=cds bench/gate-load.sh   # on Java 25
 #   JFR=/tmp/gate.jfr bench/gate-load.sh    # records the server with Java Flight Recorder
 #   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
+#   BENCH=history SIZES=100,10000 NEW_SERIES=10 bench/gate-load.sh   # then the first verdicts of 10 new series
 #   LOG=/tmp/server.log bench/gate-load.sh  # keeps the server's log
 #   BENCH=history bench/gate-load.sh        # GateHistoryBench instead: end → verdict at 100 … 100,000 runs of history
 #   BENCH=history SIZES=100,1000,10000 SAMPLES=30 bench/gate-load.sh
@@ -157,6 +158,13 @@ elif [[ "${BENCH}" == history ]]; then
     -Dstore="mongodb://127.0.0.1:$store_port/perfgate" -Dsizes="${SIZES:-100,1000,10000,100000}" \
     -Dsamples="${SAMPLES:-30}" -cp "$bench_jar" dev.perfgate.bench.GateHistoryBench
   echo "RSS after the bench: $(rss_mb) MB, data directory $(du -sh "$work/data" | cut -f1) (load $(load))"
+  if (( ${NEW_SERIES:-0} > 0 )); then
+    # the first verdicts of series new to a store with that history: GateLoadBench's warm-up round alone, a client
+    # per series, at most 10 at once
+    echo "GateLoadBench: $NEW_SERIES new series at once (load $(load))"
+    java -Durl="http://127.0.0.1:$port" -Dtoken="$token" -Dclients="$NEW_SERIES" -Dseries="$NEW_SERIES" -Drounds=0 \
+      -DchecksDir="$work/checks" -cp "$bench_jar" dev.perfgate.bench.GateLoadBench | grep -E '^round|end → verdict|errors'
+  fi
   # what the history costs a server nobody calls: its periodic work (e.g. the in-progress gauge's refresh)
   idle_from="$(cpu_ms)"
   sleep 60

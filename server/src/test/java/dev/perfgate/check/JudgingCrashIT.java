@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,8 +35,9 @@ import dev.perfgate.system.TestServers;
 /**
  * kill -9 of PerfGate while CI clients end runs: a PerfGate JVM is killed (SIGKILL) part-way through, a new one is
  * started on the same store and port, the clients retry what failed, and every ended run must end up judged
- * exactly once within a minute: lost, duplicated and stuck runs are counted and must all be 0. And two PerfGate
- * JVMs on one store, the clients' calls spread over both: every run judged exactly once.
+ * exactly once within a minute: lost, duplicated and stuck runs are counted and must all be 0. The same when the
+ * store (a FerretDB of the test's own) is killed instead and starts again on its data. And two PerfGate JVMs on one
+ * store, the clients' calls spread over both: every run judged exactly once.
  * <p>
  * The class runs beside the other integration tests (its three tests one after another): most of its time is its own
  * JVMs starting and judging, while the others mostly wait on their servers (server/pom.xml's Failsafe settings).
@@ -69,6 +71,45 @@ class JudgingCrashIT {
 
         assertThat(counts.recovered()).as("runs left pending by the kill (else the test proves nothing)").isPositive();
         assertThat(counts).isEqualTo(new Counts(0, 0, 0, counts.recovered()));
+    }
+
+    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
+    void shouldJudgeEveryEndedRunExactlyOnceAfterAKillOfTheStore() throws Exception {
+        // Given a FerretDB of this test's own (the same binary as the test servers', its own data and port) and a
+        // PerfGate on it, with CI clients ending runs
+        Store store = Store.start();
+        String system = "store-crash-" + System.nanoTime();
+        int port = freePort();
+        TestApi api = new TestApi(port, TOKEN);
+        Server server = Server.start(args(List.of("--spring.mongodb.uri=" + store.uri(),
+                "--spring.mongodb.database=perfgate_store_crash", "--perfgate.store.timeout=3s"), port, checks(system)),
+                "store-crash");
+        try {
+            server.awaitUp(api);
+            AtomicInteger endedCount = new AtomicInteger();
+            ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
+            Map<Integer, String> ended = submit(system, List.of(api), clients, endedCount);
+            while (endedCount.get() < RUNS / 2) {
+                Thread.sleep(20);
+            }
+
+            // When the store is killed (SIGKILL) part-way through and starts again on its data 3 s later
+            store.kill();
+            Thread.sleep(3000);
+            store.restart();
+            clients.shutdown();
+            assertThat(clients.awaitTermination(3, TimeUnit.MINUTES)).as("clients finished").isTrue();
+
+            // Then every run a client ended is judged exactly once within a minute, nobody calling evaluate
+            assertThat(count(api, ended, 0)).isEqualTo(new Counts(0, 0, 0, 0));
+            assertThat(store.kills()).isEqualTo(1);
+            assertThat(Files.readString(server.log())).as("PerfGate lost its store meanwhile (else the test proves nothing)")
+                    .contains("DataAccessResourceFailureException");
+        } finally {
+            server.kill();
+            store.kill();
+        }
     }
 
     /** Lost: an end the client saw succeed but the run is not ended; duplicated: more than one verdict; stuck: still pending. */
@@ -220,6 +261,65 @@ class JudgingCrashIT {
                 throw new IllegalStateException("gave up: " + last);
             }
             Thread.sleep(100);
+        }
+    }
+
+    /** A FerretDB of the test's own: the test servers' binary, SQLite in a data directory of its own, a free port. */
+    private static final class Store {
+
+        private final Path data;
+        private final int port;
+        private Process process;
+        private int kills;
+
+        private Store(Path data, int port) {
+            this.data = data;
+            this.port = port;
+        }
+
+        static Store start() throws IOException, InterruptedException {
+            Path data = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crash-ferretdb");
+            Files.createDirectories(data.resolve("sqlite"));
+            Store store = new Store(data, freePort());
+            store.restart();
+            return store;
+        }
+
+        String uri() {
+            return "mongodb://127.0.0.1:" + port + "/";
+        }
+
+        /** Starts FerretDB on the data and port, and waits until it accepts connections. */
+        void restart() throws IOException, InterruptedException {
+            process = new ProcessBuilder(TestServers.ferretDbBinary(), "--handler=sqlite",
+                    "--sqlite-url=file:" + data.resolve("sqlite") + "/", "--listen-addr=127.0.0.1:" + port,
+                    "--telemetry=disable", "--state-dir=" + data, "--debug-addr=-", "--log-level=warn")
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(data.resolve("ferretdb.log").toFile()))
+                    .start();
+            Instant deadline = Instant.now().plusSeconds(30);
+            while (true) {
+                try (Socket connected = new Socket("127.0.0.1", port)) {
+                    return;
+                } catch (IOException notYet) {
+                    assertThat(process.isAlive()).as("FerretDB alive; log: %s", Files.readString(data.resolve("ferretdb.log")))
+                            .isTrue();
+                    assertThat(Instant.now()).as("FerretDB listening in time").isBefore(deadline);
+                    Thread.sleep(100);
+                }
+            }
+        }
+
+        /** SIGKILL, when it runs. */
+        void kill() throws InterruptedException {
+            if (process != null && process.isAlive()) {
+                process.destroyForcibly();
+                process.waitFor();
+                kills++;
+            }
+        }
+
+        int kills() {
+            return kills;
         }
     }
 

@@ -13,6 +13,11 @@ public final class TestServers {
         return required("PERFGATE_TEST_FERRETDB_URI");
     }
 
+    /** The FerretDB binary the test servers run, for a test that runs (and kills) a FerretDB of its own. */
+    public static String ferretDbBinary() {
+        return required("PERFGATE_TEST_FERRETDB_BIN");
+    }
+
     public static String pyroscopeUrl() {
         return required("PERFGATE_TEST_PYROSCOPE_URL");
     }
