@@ -197,8 +197,9 @@ public class JudgedRuns {
     }
 
     /**
-     * The first slice of a series, from one scan of its judged runs (those judged before the slice existed): the
-     * snapshot at version 0, inserted only when none is there (else the one there is read).
+     * The first slice of a series: empty once the store is marked (every judged run is listed, so the series has
+     * none), else from one scan of its judged runs (those judged before the slice existed); the snapshot at version
+     * 0, inserted only when none is there (else the one there is read).
      */
     private Slice build(Series series) {
         List<Entry> entries = everyRunListed() ? List.of() : judgedOf(series);

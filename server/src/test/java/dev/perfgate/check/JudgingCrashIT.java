@@ -87,12 +87,8 @@ class JudgingCrashIT {
                 "store-crash");
         try {
             server.awaitUp(api);
-            AtomicInteger endedCount = new AtomicInteger();
             ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
-            Map<Integer, String> ended = submit(system, List.of(api), clients, endedCount);
-            while (endedCount.get() < RUNS / 2) {
-                Thread.sleep(20);
-            }
+            Map<Integer, String> ended = submitUntilHalfEnded(system, api, clients);
 
             // When the store is killed (SIGKILL) part-way through and starts again on its data 3 s later
             store.kill();
@@ -157,12 +153,8 @@ class JudgingCrashIT {
         firstArgs.add("--perfgate.judging.workers=1");
         Server first = Server.start(firstArgs, "first");
         first.awaitUp(api);
-        AtomicInteger endedCount = new AtomicInteger();
         ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
-        Map<Integer, String> ended = submit(system, List.of(api), clients, endedCount);
-        while (endedCount.get() < RUNS / 2) {
-            Thread.sleep(20);
-        }
+        Map<Integer, String> ended = submitUntilHalfEnded(system, api, clients);
         first.kill();
         Server second = Server.start(args, "second");
         second.awaitUp(api);
@@ -175,7 +167,18 @@ class JudgingCrashIT {
         }
     }
 
-    /** CI clients: each run is created, gets results and is ended, call by call over the APIs in turn, retried until it answers. */
+    /** Starts the CI clients on one API and returns once half their runs are ended (the map fills with the rest). */
+    private Map<Integer, String> submitUntilHalfEnded(String system, TestApi api, ExecutorService clients)
+            throws InterruptedException {
+        AtomicInteger endedCount = new AtomicInteger();
+        Map<Integer, String> ended = submit(system, List.of(api), clients, endedCount);
+        while (endedCount.get() < RUNS / 2) {
+            Thread.sleep(20);
+        }
+        return ended;
+    }
+
+        /** CI clients: each run is created, gets results and is ended, call by call over the APIs in turn, retried until it answers. */
     private Map<Integer, String> submit(String system, List<TestApi> apis, ExecutorService clients, AtomicInteger endedCount) {
         Map<Integer, String> ended = new ConcurrentHashMap<>();
         Instant giveUp = Instant.now().plus(Duration.ofMinutes(3));
