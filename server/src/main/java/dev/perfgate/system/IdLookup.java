@@ -24,7 +24,7 @@ import org.springframework.stereotype.Component;
  * <p>Even {@code {_id: x}} reads the whole collection on FerretDB 1.x: its SQLite backend asks
  * {@code WHERE _ferretdb_sjson->'$._id' = ?}, an expression SQLite does not match to its {@code _id} index on
  * {@code _ferretdb_sjson->"_id"} ({@code EXPLAIN QUERY PLAN}: {@code SCAN}; the PostgreSQL backend likewise,
- * FerretDB#4646), so each read by id costs in proportion to the collection's bytes. The start says so once
+ * FerretDB#4646), so each read by id costs in proportion to the collection's bytes. The first read logs it once
  * (docs/operations.md, "Which store").
  */
 @Component
