@@ -203,7 +203,7 @@ public class JudgedRuns {
      */
     private Slice build(Series series) {
         List<Entry> entries = everyRunListed() ? List.of() : judgedOf(series);
-        Slice slice = apply(new Slice(0, List.of(), entries.size() <= capacity, 0), entries, 0);
+        Slice slice = firstSlice(entries);
         try {
             mongo.insert(snapshot(series, slice), COLLECTION);
             return slice;
@@ -266,8 +266,7 @@ public class JudgedRuns {
         for (Map.Entry<Series, List<Entry>> series : bySeries.entrySet()) {
             List<Entry> entries = series.getValue();
             try {
-                mongo.insert(snapshot(series.getKey(), apply(new Slice(0, List.of(), entries.size() <= capacity, 0), entries, 0)),
-                        COLLECTION);
+                mongo.insert(snapshot(series.getKey(), firstSlice(entries)), COLLECTION);
                 written++;
             } catch (DuplicateKeyException listed) {
                 // it has its slice
@@ -284,6 +283,11 @@ public class JudgedRuns {
             everyRunListed = mongo.findById(EVERY_RUN_LISTED, Document.class, COLLECTION) != null;
         }
         return everyRunListed;
+    }
+
+    /** A series' slice at version 0 from its judged runs (any order): the newest it keeps. */
+    private Slice firstSlice(List<Entry> judged) {
+        return apply(new Slice(0, List.of(), judged.size() <= capacity, 0), judged, 0);
     }
 
     private void saveSnapshot(Series series, Slice slice) {
