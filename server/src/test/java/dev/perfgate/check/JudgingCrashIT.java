@@ -36,8 +36,8 @@ import dev.perfgate.system.TestServers;
  * kill -9 of PerfGate while CI clients end runs: a PerfGate JVM is killed (SIGKILL) part-way through, a new one is
  * started on the same store and port, the clients retry what failed, and every ended run must end up judged
  * exactly once within a minute: lost, duplicated and stuck runs are counted and must all be 0. The same when the
- * store (a FerretDB of the test's own) is killed instead and starts again on its data once PerfGate has run into that. And two PerfGate JVMs on one
- * store, the clients' calls spread over both: every run judged exactly once.
+ * store (a FerretDB of the test's own) is killed instead and starts again on its data once PerfGate has run into
+ * that. And two PerfGate JVMs on one store, the clients' calls spread over both: every run judged exactly once.
  * <p>
  * The class runs beside the other integration tests (its three tests one after another): most of its time is its own
  * JVMs starting and judging, while the others mostly wait on their servers (server/pom.xml's Failsafe settings).
