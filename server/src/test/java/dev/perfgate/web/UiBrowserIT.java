@@ -23,8 +23,6 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -56,10 +54,6 @@ import dev.perfgate.run.Run;
  * run (a script stands in for Gatling) to its verdict, and be refused a second one of the same series meanwhile; an
  * open run page shows its verdict once it is in, or stops waiting and says so; backtest the checks from the trends
  * page, as they are and edited. Screenshots go to target/screenshots/.
- * <p>
- * The class runs beside the other integration tests (its tests one after another, in one browser): most of its time
- * is Chromium drawing pages and waiting for them, while the others mostly wait on their servers (server/pom.xml's
- * Failsafe settings).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=ui-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
@@ -69,7 +63,6 @@ import dev.perfgate.run.Run;
         "perfgate.security.users[1].name=vic", "perfgate.security.users[1].password={noop}vic-secret",
         "perfgate.security.users[1].role=viewer"})
 @Import(UiBrowserIT.StoryProfiles.class)
-@Execution(ExecutionMode.CONCURRENT)
 class UiBrowserIT {
 
     static final String SYSTEM = "afterburner";
@@ -125,7 +118,6 @@ class UiBrowserIT {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void shouldLeadFromTheSeriesToTheFailingCheckItsDiffAndATriggeredRunsVerdict() throws Exception {
         seedThePerfanaStory();
 
@@ -197,7 +189,6 @@ class UiBrowserIT {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void shouldChartACheckFromPrometheusOverTheRun() throws Exception {
         TestApi api = new TestApi(port, "ui-admin");
         Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(120);
@@ -215,7 +206,6 @@ class UiBrowserIT {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void shouldShowTheVerdictOnTheOpenRunPageWhenItArrives() throws Exception {
         TestApi api = new TestApi(port, "ui-admin");
         Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(120);
@@ -240,7 +230,6 @@ class UiBrowserIT {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void shouldStopWaitingForAVerdictAfterTheConfiguredTimeAndSaySo() throws Exception {
         TestApi api = new TestApi(port, "ui-admin");
         String id = api.post("/api/v1/runs", "{\"system\":\"prom\",\"workload\":\"endless\",\"environment\":\"test\","
@@ -258,7 +247,6 @@ class UiBrowserIT {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void shouldBacktestTheChecksInForceAndAnEditedFileFromTheTrendsPage() throws Exception {
         seedThePerfanaStory();
         signIn("ann", "ann-secret");
@@ -285,7 +273,6 @@ class UiBrowserIT {
     }
 
     @Test
-    @Execution(ExecutionMode.SAME_THREAD)
     void shouldShowAViewerThePagesButNoActions() throws Exception {
         seedThePerfanaStory();
 
