@@ -163,9 +163,19 @@ class DemoStoryBrowserIT {
         assertThat(browser.findElement(By.id("progress")).getAttribute("data-state"))
                 .as("the triggered run: %s", browser.findElement(By.id("p-message")).getText()).isEqualTo("DONE");
         String verdict = browser.findElement(By.id("p-verdict-badge")).getText();
+        String summary = browser.findElement(By.id("p-verdict-summary")).getText();
+        System.out.println("DemoStoryBrowserIT: the run triggered from the UI: " + summary);
         chromium.screenshot("demo-08-trigger-verdict");
-        assertThat(verdict).as("the fixed demo app, triggered from the UI: %s",
-                browser.findElement(By.id("p-verdict-summary")).getText()).isEqualTo("PASS");
+        assertThat(verdict).as("the fixed demo app, triggered from the UI: %s", summary).isIn("PASS", "WARN");
+        if (verdict.equals("WARN")) {
+            // A clean run never FAILs; it may WARN where it crossed a growth rule inside its series' noise
+            // (suspected, not significant: the next runs decide). The project's CI of 2026-11-28 read this run's CPU
+            // at 22.1 % against the story's median of 13.34 %, whose 6 runs there varied by +-29.8 %: 1.53 sd.
+            List<String> notPassing = List.of(summary.substring(summary.indexOf("did not pass: ") + 14).split(" \\| "));
+            assertThat(notPassing).as("a clean run's WARN: only growths inside the noise, suspected (%s)", summary)
+                    .allSatisfy(check -> assertThat(check).startsWith("WARN ").contains("not significant")
+                            .contains("suspected"));
+        }
 
         browser.findElement(By.id("p-run")).click();
         chromium.waitFor(By.id("checks"));
@@ -176,7 +186,7 @@ class DemoStoryBrowserIT {
         // the actions of an admin: re-evaluate the triggered run, accept the lock regression with a reason, pin a
         // baseline, mark a run invalid; each says what it did and the page shows it
         act(By.xpath("//form[.//h3[text()='Re-evaluate']]//button"), null, null);
-        assertThat(notice()).startsWith("Evaluated again: PASS");
+        assertThat(notice()).startsWith("Evaluated again: " + verdict);
         assertThat(browser.findElement(By.id("history-heading")).isDisplayed()).as("the verdict history").isTrue();
 
         StoryRun lock = story.stream().filter(run -> run.step().equals("lock")).findFirst().orElseThrow();
@@ -242,7 +252,7 @@ class DemoStoryBrowserIT {
     private static String requiredEnv(String name) {
         return TestServers.required(name, "this test walks through the live demo story; run it through scripts/test.sh "
                 + "(or after scripts/demo.sh --quick, with PERFGATE_DEMO_URL=http://127.0.0.1:8080 and "
-                + "PERFGATE_DEMO_RUNS=target/demo/runs-<stamp>.tsv)");
+                + "PERFGATE_DEMO_RUNS=$PWD/target/demo/runs-<stamp>.tsv: Failsafe runs in server/)");
     }
 
     /** One line of the demo's runs file: label, run id, the CLI's exit code, the story step (baseline, cpu, …, fixed). */
