@@ -1,11 +1,14 @@
 #!/bin/sh
 # Stands in for a Gatling run in tests: prints Gatling 3.15's periodic console summary once a second and, at the
 # end, writes PerfGate results JSON where a load script may leave its own results.
-# Usage: fake-gatling.sh <resultsDir> <durationSeconds> <cpuPercent> [exitCode]
+# Usage: fake-gatling.sh <resultsDir> <durationSeconds> <cpuPercent> [exitCode] [releaseFile]
+# With a releaseFile, the run ends only once that file exists (at most 120 s after its load): a test that must act
+# while the run is in progress releases it then, whatever the machine's speed.
 results_dir=$1
 duration=$2
 cpu=$3
 exit_code=${4:-0}
+release=${5:-}
 mkdir -p "$results_dir"
 start=$(date -u +%s)
 echo "Simulation dev.perfgate.load.SmokeSimulation started..."
@@ -23,6 +26,13 @@ while [ "$second" -le "$duration" ]; do
   second=$((second + 1))
 done
 end=$(date -u +%s)
+if [ -n "$release" ]; then
+  waited=0
+  while [ ! -e "$release" ] && [ "$waited" -lt 600 ]; do
+    sleep 0.2
+    waited=$((waited + 1))
+  done
+fi
 iso() { date -u -d "@$1" +%Y-%m-%dT%H:%M:%SZ; }
 points=""
 t=$start

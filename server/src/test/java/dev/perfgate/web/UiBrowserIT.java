@@ -68,6 +68,7 @@ class UiBrowserIT {
     static final String SYSTEM = "afterburner";
     static final Path CHECKS = tempDir("perfgate-ui-checks");
     static final Path RUNNER_DIR = tempDir("perfgate-ui-runner");
+    static final Path RELEASE = RUNNER_DIR.resolve("release-the-triggered-run");
     static final Duration WAIT = Chromium.WAIT;
 
     static Chromium chromium;
@@ -88,7 +89,9 @@ class UiBrowserIT {
         registry.add("perfgate.checks-dir", CHECKS::toString);
         registry.add("perfgate.runner.local.working-dir", RUNNER_DIR::toString);
         registry.add("perfgate.runner.local.results-dir", () -> "results");
-        registry.add("perfgate.runner.local.command", () -> "sh," + script + ",{resultsDir},{durationSeconds},20");
+        // the triggered run ends when the test has seen a second trigger refused (RELEASE), not after a time that a busy
+        // machine's pages in between can outlast
+        registry.add("perfgate.runner.local.command", () -> "sh," + script + ",{resultsDir},{durationSeconds},20,0," + RELEASE);
         Files.writeString(CHECKS.resolve(SYSTEM + ".yaml"), StoryChecks.of(SYSTEM));
         Files.writeString(CHECKS.resolve("prom.yaml"), """
                 system: prom
@@ -172,6 +175,7 @@ class UiBrowserIT {
         assertThat(waitFor(By.id("refused")).getText()).as("a second run of the series, refused with the reason")
                 .contains("A run of afterburner/peak/test is already in progress (triggered by ann)");
         screenshot("07-trigger-refused");
+        Files.createFile(RELEASE);
 
         browser.get(progressUrl);
         new WebDriverWait(browser, Duration.ofSeconds(60)).until(ExpectedConditions.attributeToBe(By.id("progress"),
