@@ -23,6 +23,8 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -54,6 +56,10 @@ import dev.perfgate.run.Run;
  * run (a script stands in for Gatling) to its verdict, and be refused a second one of the same series meanwhile; an
  * open run page shows its verdict once it is in, or stops waiting and says so; backtest the checks from the trends
  * page, as they are and edited. Screenshots go to target/screenshots/.
+ * <p>
+ * The class runs beside the other integration tests (its tests one after another, in one browser): most of its time
+ * is Chromium drawing pages and waiting for them, while the others mostly wait on their servers (server/pom.xml's
+ * Failsafe settings).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=ui-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
@@ -63,6 +69,7 @@ import dev.perfgate.run.Run;
         "perfgate.security.users[1].name=vic", "perfgate.security.users[1].password={noop}vic-secret",
         "perfgate.security.users[1].role=viewer"})
 @Import(UiBrowserIT.StoryProfiles.class)
+@Execution(ExecutionMode.CONCURRENT)
 class UiBrowserIT {
 
     static final String SYSTEM = "afterburner";
@@ -121,6 +128,7 @@ class UiBrowserIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldLeadFromTheSeriesToTheFailingCheckItsDiffAndATriggeredRunsVerdict() throws Exception {
         seedThePerfanaStory();
 
@@ -193,6 +201,7 @@ class UiBrowserIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldChartACheckFromPrometheusOverTheRun() throws Exception {
         TestApi api = new TestApi(port, "ui-admin");
         Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(120);
@@ -210,6 +219,7 @@ class UiBrowserIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldShowTheVerdictOnTheOpenRunPageWhenItArrives() throws Exception {
         TestApi api = new TestApi(port, "ui-admin");
         Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(120);
@@ -234,6 +244,7 @@ class UiBrowserIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldStopWaitingForAVerdictAfterTheConfiguredTimeAndSaySo() throws Exception {
         TestApi api = new TestApi(port, "ui-admin");
         String id = api.post("/api/v1/runs", "{\"system\":\"prom\",\"workload\":\"endless\",\"environment\":\"test\","
@@ -251,6 +262,7 @@ class UiBrowserIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldBacktestTheChecksInForceAndAnEditedFileFromTheTrendsPage() throws Exception {
         seedThePerfanaStory();
         signIn("ann", "ann-secret");
@@ -277,6 +289,7 @@ class UiBrowserIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldShowAViewerThePagesButNoActions() throws Exception {
         seedThePerfanaStory();
 
