@@ -171,7 +171,8 @@ class DemoStoryBrowserIT {
             // A clean run never FAILs; it may WARN where it crossed a growth rule inside its series' noise
             // (suspected, not significant: the next runs decide). The project's CI of 2026-11-28 read this run's CPU
             // at 22.1 % against the story's median of 13.34 %, whose 6 runs there varied by +-29.8 %: 1.53 sd.
-            List<String> notPassing = List.of(summary.substring(summary.indexOf("did not pass: ") + 14).split(" \\| "));
+            String lead = "did not pass: ";
+            List<String> notPassing = List.of(summary.substring(summary.indexOf(lead) + lead.length()).split(" \\| "));
             assertThat(notPassing).as("a clean run's WARN: only growths inside the noise, suspected (%s)", summary)
                     .allSatisfy(check -> assertThat(check).startsWith("WARN ").contains("not significant")
                             .contains("suspected"));
