@@ -16,7 +16,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.event.EventListener;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -27,7 +26,7 @@ import dev.perfgate.run.RunCreated;
 import dev.perfgate.run.RunEnded;
 import dev.perfgate.run.RunRepository;
 import dev.perfgate.run.RunStatus;
-import dev.perfgate.system.EmbeddedStore;
+import dev.perfgate.system.StoreChoice;
 
 /**
  * {@code perfgate_runs_in_progress{system, workload, environment, trigger}}: the runs still running,
@@ -73,8 +72,8 @@ class RunsInProgress {
     private final Object refreshing = new Object();
 
     @Autowired
-    RunsInProgress(RunRepository runs, MeterRegistry registry, ObjectProvider<EmbeddedStore> embeddedStore) {
-        this(runs, registry, embeddedStore.getIfAvailable() != null);
+    RunsInProgress(RunRepository runs, MeterRegistry registry, StoreChoice store) {
+        this(runs, registry, store.embedded());
     }
 
     RunsInProgress(RunRepository runs, MeterRegistry registry, boolean storeOfItsOwn) {

@@ -20,7 +20,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
@@ -35,10 +34,11 @@ import tools.jackson.databind.json.JsonMapper;
  * through the API, then the application exits. The JVM then writes the method profiles of the code a judging server
  * runs into its AOT cache, so a server started from it compiles that code at once instead of profiling it first
  * (docs/operations.md#start-up). It writes a definition file of its own into the checks directory (removed at the
- * end) and refuses a store that has runs already: a training start belongs on a throw-away store.
+ * end) and refuses a store that has runs already: a training start belongs on a throw-away store. The bean is in every
+ * start and does nothing without {@code perfgate.training.runs} (not a condition: the launchers start PerfGate with
+ * Spring AOT, whose beans are fixed when the jar is built).
  */
 @Component
-@ConditionalOnProperty("perfgate.training.runs")
 class TrainingLoad {
 
     static final String SYSTEM = "perfgate-training";
@@ -49,10 +49,8 @@ class TrainingLoad {
     private final Path checksDir;
     private final String token;
     private final JsonMapper json;
-    private final HttpClient http = HttpClient.newHttpClient();
-    private String base;
 
-    TrainingLoad(@Value("${perfgate.training.runs}") int runs, @Value("${perfgate.checks-dir:./checks}") String checksDir,
+    TrainingLoad(@Value("${perfgate.training.runs:0}") int runs, @Value("${perfgate.checks-dir:./checks}") String checksDir,
             @Value("${perfgate.security.admin-token:}") String token, JsonMapper json) {
         this.runs = runs;
         this.checksDir = Path.of(checksDir);
@@ -73,6 +71,9 @@ class TrainingLoad {
 
     @EventListener(ApplicationReadyEvent.class)
     void train(ApplicationReadyEvent ready) {
+        if (runs <= 0) {
+            return; // not a training start
+        }
         ApplicationContext context = ready.getApplicationContext();
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         Thread trainer = new Thread(() -> {
@@ -96,23 +97,23 @@ class TrainingLoad {
 
     /** Runs the training load against the PerfGate API on 127.0.0.1:{@code port}. */
     Outcome trainAgainst(int port) {
-        base = "http://127.0.0.1:" + port + "/api/v1";
+        Api api = new Api(port);
         Map<String, Integer> verdicts = new TreeMap<>();
         try {
             if (token.isBlank()) {
                 return new Outcome(runs, verdicts, "no admin token (PERFGATE_ADMIN_TOKEN) to call the API with");
             }
-            if (!call(get("/runs?limit=1")).path("runs").isEmpty()) {
+            if (!api.call(api.get("/runs?limit=1")).path("runs").isEmpty()) {
                 return new Outcome(runs, verdicts, "the store has runs already; a training start needs an empty store");
             }
-            writeChecks();
+            writeChecks(api);
             ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
             try {
                 List<Future<String>> done = new ArrayList<>();
                 for (int i = 0; i < runs; i++) {
                     String environment = "e" + (i % CLIENTS);
                     String runId = "training-" + i;
-                    done.add(clients.submit(() -> client(environment, runId)));
+                    done.add(clients.submit(() -> client(api, environment, runId)));
                 }
                 for (Future<String> run : done) {
                     verdicts.merge(run.get(), 1, Integer::sum);
@@ -134,10 +135,10 @@ class TrainingLoad {
     }
 
     /** A results-only definition (requirements and growth rules), and waits until the server has loaded it. */
-    private void writeChecks() throws IOException, InterruptedException {
+    private void writeChecks(Api api) throws IOException, InterruptedException {
         Files.writeString(checksDir.resolve(SYSTEM + ".yaml"), CiWorkload.definition(SYSTEM));
         for (int i = 0; i < 150; i++) {
-            if (call(get("/checks")).toString().contains("\"" + SYSTEM + ".yaml\"")) {
+            if (api.call(api.get("/checks")).toString().contains("\"" + SYSTEM + ".yaml\"")) {
                 return;
             }
             Thread.sleep(200);
@@ -146,42 +147,53 @@ class TrainingLoad {
     }
 
     /** One CI client: create, results, end, wait for the verdict; its status (PENDING when it did not come). */
-    private String client(String environment, String runId) throws IOException, InterruptedException {
-        JsonNode run = call(post("/runs", """
+    private String client(Api api, String environment, String runId) throws IOException, InterruptedException {
+        JsonNode run = api.call(api.post("/runs", """
                 {"system":"%s","workload":"ci","environment":"%s","runId":"%s"}""".formatted(SYSTEM, environment, runId)));
         String id = run.path("id").asString();
-        call(post("/runs/" + id + "/results", CiWorkload.results()));
-        call(post("/runs/" + id + "/end", "{}"));
-        JsonNode verdict = call(get("/runs/" + id + "/verdict?wait=60"));
+        api.call(api.post("/runs/" + id + "/results", CiWorkload.results()));
+        api.call(api.post("/runs/" + id + "/end", "{}"));
+        JsonNode verdict = api.call(api.get("/runs/" + id + "/verdict?wait=60"));
         return verdict.path("status").asString();
     }
 
-    /** Sends a call; a 503 (the server asks new runs to wait while many wait for judging) is retried after a pause. */
-    private JsonNode call(HttpRequest request) throws IOException, InterruptedException {
-        for (int attempt = 1; ; attempt++) {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() / 100 == 2) {
-                return json.readTree(response.body());
-            }
-            if (response.statusCode() != 503 || attempt == 60) {
-                throw new IOException(request.method() + " " + request.uri().getPath() + " answered "
-                        + response.statusCode() + ": " + response.body());
-            }
-            Thread.sleep(500);
+    /** The API of the server in training, on loopback (a client of its own: a start that does not train makes none). */
+    private final class Api {
+
+        private final HttpClient http = HttpClient.newHttpClient();
+        private final String base;
+
+        Api(int port) {
+            base = "http://127.0.0.1:" + port + "/api/v1";
         }
-    }
 
-    private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(90))
-                .header("Authorization", "Bearer " + token);
-    }
+        /** Sends a call; a 503 (the server asks new runs to wait while many wait for judging) is retried after a pause. */
+        private JsonNode call(HttpRequest request) throws IOException, InterruptedException {
+            for (int attempt = 1; ; attempt++) {
+                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() / 100 == 2) {
+                    return json.readTree(response.body());
+                }
+                if (response.statusCode() != 503 || attempt == 60) {
+                    throw new IOException(request.method() + " " + request.uri().getPath() + " answered "
+                            + response.statusCode() + ": " + response.body());
+                }
+                Thread.sleep(500);
+            }
+        }
 
-    private HttpRequest get(String path) {
-        return request(path).GET().build();
-    }
+        private HttpRequest.Builder request(String path) {
+            return HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(90))
+                    .header("Authorization", "Bearer " + token);
+        }
 
-    private HttpRequest post(String path, String body) {
-        return request(path).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        private HttpRequest get(String path) {
+            return request(path).GET().build();
+        }
+
+        private HttpRequest post(String path, String body) {
+            return request(path).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        }
     }
 }

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import de.bwaldvogel.mongo.MongoServer;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,6 +26,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import dev.perfgate.PerfGateApplication;
 import dev.perfgate.TestApi;
 import dev.perfgate.alert.WebhookReceiver.Received;
+import dev.perfgate.system.StoreChoice;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -137,7 +137,7 @@ class AlertLifecycleIT {
                 "--perfgate.alerts.routes[0].type=webhook",
                 "--perfgate.alerts.routes[0].webhook-url=" + receiver.url("/race")));
         ConfigurableApplicationContext a = start(args);
-        int storePort = a.getBean(MongoServer.class).getLocalAddress().getPort();
+        int storePort = a.getBean(StoreChoice.class).embeddedAddress().orElseThrow().getPort();
         List<String> second = new ArrayList<>(args);
         second.add("--spring.mongodb.uri=mongodb://127.0.0.1:" + storePort + "/perfgate");
         ConfigurableApplicationContext b = start(second);

@@ -325,19 +325,22 @@ class JudgingCrashIT {
         }
     }
 
-    /** A PerfGate JVM started from the test classpath. */
-    private record Server(Process process, Path log) {
+    /**
+     * A PerfGate JVM started from the test classpath, with Spring AOT's bean definitions as the launchers start it (the
+     * build's process-aot generates them into target/classes before the integration tests): one jar, either store.
+     */
+    private record Server(Process process, Path log, boolean embedded) {
 
         static Server start(List<String> args, String name) throws IOException {
             Path log = Files.createTempFile(Path.of("target"), "crash-" + name, ".log");
             List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                    "-Xmx384m",
+                    "-Xmx384m", "-Dspring.aot.enabled=true",
                     // C1 only and the serial collector: six starts of a 2-core machine spend their CPU on the test,
                     // not on C2 compiling what only a start runs (what is measured here is what survives a kill)
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", mainClassPath(), "dev.perfgate.PerfGateApplication"));
             command.addAll(args);
             Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            return new Server(process, log);
+            return new Server(process, log, args.stream().noneMatch(a -> a.startsWith("--spring.mongodb.uri=")));
         }
 
         /** The test classpath without the test classes: their fixed clocks and stand-ins are no part of the server. */
@@ -352,6 +355,10 @@ class JudgingCrashIT {
             while (true) {
                 try {
                     if (api.get("/actuator/health").status() == 200) {
+                        String started = Files.readString(log);
+                        assertThat(started).as("started with Spring AOT's bean definitions").contains("Starting AOT-processed");
+                        assertThat(started.contains("Embedded store (mongo-java-server")).as("the embedded store started")
+                                .isEqualTo(embedded);
                         return;
                     }
                 } catch (RuntimeException starting) {
