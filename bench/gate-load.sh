@@ -12,6 +12,8 @@
 #                                           # (LAYOUT=fat: java -jar of the fat jar, the default; extracted: without either)
 #   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 PATH=$JAVA_HOME/bin:$PATH LAYOUT=cds bench/gate-load.sh   # on Java 25
 #   JFR=/tmp/gate.jfr bench/gate-load.sh    # records the server with Java Flight Recorder
+#   SPRING_AOT=no bench/gate-load.sh        # without Spring AOT's bean definitions (by default with them, as the
+#                                           # launchers start a jar that has them)
 #   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
 #   BENCH=history SIZES=100,10000 NEW_SERIES=10 bench/gate-load.sh   # then the first verdicts of 10 new series
 #   LOG=/tmp/server.log bench/gate-load.sh  # keeps the server's log
@@ -69,6 +71,12 @@ start() { # sets pid, port, ms (milliseconds from launch to health UP) and cpu (
   cpu="$(cpu_ms)"
 }
 
+# Spring AOT's bean definitions, as the launchers start PerfGate when the jar has them (SPRING_AOT=no: without)
+if [[ "${SPRING_AOT:-yes}" == no ]]; then
+  opts="$opts -Dspring.aot.enabled=false"
+elif grep -qaF 'dev/perfgate/PerfGateApplication__ApplicationContextInitializer.class' "$jar"; then
+  opts="-Dspring.aot.enabled=true $opts"
+fi
 case "${LAYOUT:-fat}" in
   fat) ;;
   extracted | cds)

@@ -260,6 +260,11 @@ elif [[ -r "$perfgate_maps" ]]; then
   cds_mapped=no
   echo "demo: PerfGate runs without its CDS archive or AOT cache (scripts/perfgate-server's training: $demo_dir/perfgate.log)" >&2
 fi
+# and with Spring AOT's bean definitions, which the build generates into the jar (Spring logs "AOT-processed")
+spring_aot=no
+grep -q 'Starting AOT-processed' "$demo_dir/perfgate.log" && spring_aot=yes
+[[ $spring_aot == yes ]] && echo "demo: PerfGate started with Spring AOT's bean definitions" \
+  || echo "demo: PerfGate started without Spring AOT's bean definitions ($demo_dir/perfgate.log)" >&2
 load_run "baseline 1" "1.0.0" baseline
 load_run "baseline 2" "1.0.1" baseline
 minor=1
@@ -300,6 +305,10 @@ if [[ $check == 1 && $backtest != 0 ]]; then
 fi
 if [[ $check == 1 && $cds_mapped == no ]]; then
   echo "demo check: PerfGate started without the CDS archive (AOT cache) scripts/perfgate-server trains" >&2
+  report=1
+fi
+if [[ $check == 1 && $spring_aot == no ]]; then
+  echo "demo check: PerfGate started without Spring AOT's bean definitions (scripts/perfgate-server adds them)" >&2
   report=1
 fi
 set -e

@@ -1,12 +1,14 @@
 package dev.perfgate;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.context.annotation.Conditional;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -31,6 +33,9 @@ class ArchitectureTest {
     private static final JavaClasses SERVER = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            // not the code Spring AOT generates into target/classes when the jar is built (bean definitions that
+            // name every bean, proxies): a build before these tests leaves it there
+            .withImportOption(location -> !location.contains("__") && !location.contains("$$SpringCGLIB$$"))
             .importPackages("dev.perfgate");
 
     @Test
@@ -69,6 +74,17 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(
                         Arrays.stream(FEATURES).filter(f -> !f.equals("dev.perfgate.profile..")).toArray(String[]::new))
                 .check(SERVER);
+    }
+
+    /**
+     * The launchers start PerfGate with Spring AOT, whose bean definitions are fixed when the jar is built: a bean
+     * chosen by a condition ({@code @ConditionalOnProperty}, {@code @Profile}, ...) would keep the build's choice at
+     * every start. PerfGate decides inside its beans instead (docs/operations.md#start-up).
+     */
+    @Test
+    void shouldChooseNoBeanByACondition() {
+        noClasses().should().beMetaAnnotatedWith(Conditional.class).check(SERVER);
+        noMethods().should().beMetaAnnotatedWith(Conditional.class).check(SERVER);
     }
 
     /** The packages directly under {@code root}, each with its subpackages, depend on each other without a cycle. */
