@@ -51,8 +51,9 @@ if [[ "${PERFGATE_SKIP_E2E:-0}" != 1 ]]; then
   trap 'scripts/demo.sh stop || true' EXIT  # the demo's processes and the test servers
   scripts/demo.sh --quick --check
   # then a newcomer's walk through the UI of that story in headless Chromium, ending with a run triggered from it
+  # (the browser test needs no server jar: the build's Spring AOT step and repackaging are skipped, about 15 s)
   runs_file="$(ls -t "$PERFGATE_DEMO_DIR"/runs-*.tsv | head -n 1)"
   PERFGATE_DEMO_URL=http://127.0.0.1:8080 PERFGATE_DEMO_RUNS="$runs_file" ./mvnw -B -ntp verify -pl server -am \
     -Dit.test=DemoStoryBrowserIT -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dfailsafe.failIfNoSpecifiedTests=false
+    -Dfailsafe.failIfNoSpecifiedTests=false -Dperfgate.boot-jar.skip=true
 fi
