@@ -103,7 +103,7 @@ class TrainingLoad {
             if (token.isBlank()) {
                 return new Outcome(runs, verdicts, "no admin token (PERFGATE_ADMIN_TOKEN) to call the API with");
             }
-            if (!api.call(api.get("/runs?limit=1")).path("runs").isEmpty()) {
+            if (!api.get("/runs?limit=1").path("runs").isEmpty()) {
                 return new Outcome(runs, verdicts, "the store has runs already; a training start needs an empty store");
             }
             writeChecks(api);
@@ -138,7 +138,7 @@ class TrainingLoad {
     private void writeChecks(Api api) throws IOException, InterruptedException {
         Files.writeString(checksDir.resolve(SYSTEM + ".yaml"), CiWorkload.definition(SYSTEM));
         for (int i = 0; i < 150; i++) {
-            if (api.call(api.get("/checks")).toString().contains("\"" + SYSTEM + ".yaml\"")) {
+            if (api.get("/checks").toString().contains("\"" + SYSTEM + ".yaml\"")) {
                 return;
             }
             Thread.sleep(200);
@@ -148,12 +148,12 @@ class TrainingLoad {
 
     /** One CI client: create, results, end, wait for the verdict; its status (PENDING when it did not come). */
     private String client(Api api, String environment, String runId) throws IOException, InterruptedException {
-        JsonNode run = api.call(api.post("/runs", """
-                {"system":"%s","workload":"ci","environment":"%s","runId":"%s"}""".formatted(SYSTEM, environment, runId)));
+        JsonNode run = api.post("/runs", """
+                {"system":"%s","workload":"ci","environment":"%s","runId":"%s"}""".formatted(SYSTEM, environment, runId));
         String id = run.path("id").asString();
-        api.call(api.post("/runs/" + id + "/results", CiWorkload.results()));
-        api.call(api.post("/runs/" + id + "/end", "{}"));
-        JsonNode verdict = api.call(api.get("/runs/" + id + "/verdict?wait=60"));
+        api.post("/runs/" + id + "/results", CiWorkload.results());
+        api.post("/runs/" + id + "/end", "{}");
+        JsonNode verdict = api.get("/runs/" + id + "/verdict?wait=60");
         return verdict.path("status").asString();
     }
 
@@ -187,13 +187,13 @@ class TrainingLoad {
                     .header("Authorization", "Bearer " + token);
         }
 
-        private HttpRequest get(String path) {
-            return request(path).GET().build();
+        private JsonNode get(String path) throws IOException, InterruptedException {
+            return call(request(path).GET().build());
         }
 
-        private HttpRequest post(String path, String body) {
-            return request(path).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        private JsonNode post(String path, String body) throws IOException, InterruptedException {
+            return call(request(path).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build());
         }
     }
 }
