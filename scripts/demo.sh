@@ -50,7 +50,7 @@ else
   users=6 ramp=10 duration=90 matrix=40
 fi
 
-log() { printf '\n== %s\n' "$*"; }
+log() { printf '\n== [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; } # minutes:seconds since the demo began
 
 # the warm-up checks/demo-app.yaml declares (seconds from the demo app's process start), left out of what is judged
 warmup="$(sed -nE 's/^warmup: *([0-9]+)s.*/\1/p' checks/demo-app.yaml)"

@@ -13,6 +13,18 @@ scripts/test-servers.sh start
 trap 'scripts/test-servers.sh stop || true' EXIT
 eval "$(scripts/test-servers.sh env)"
 
+# how long each part took, printed at the end (CI's 25-minute budget: docs/architecture.md#test-time)
+parts=()
+took() { # name start: records the part that began at start (bash's SECONDS)
+  local s=$((SECONDS - $2))
+  parts+=("$(printf '%-44s %2d min %2d s' "$1" $((s / 60)) $((s % 60)))")
+}
+print_parts() {
+  (( ${#parts[@]} )) || return 0
+  echo "== Time by part"
+  printf '   %s\n' "${parts[@]}" "$(printf '%-44s %2d min %2d s' "whole command" $((SECONDS / 60)) $((SECONDS % 60)))"
+}
+
 # The ten slowest test classes of the Maven run, from its Surefire and Failsafe reports (the *.xml written since
 # $1); says so when there are none and never fails the run.
 slowest_test_classes() {
@@ -31,12 +43,16 @@ slowest_test_classes() {
   done <<<"$reports" | awk 'NF == 2 { printf "%10.1f  %s\n", $2, $1 }' | sort -rn | head -n 10 || true
 }
 
+took "install and start the test servers" 0
 started_marker="$(mktemp)"
 status=0
+part_start=$SECONDS
 ./mvnw -B -ntp verify "$@" || status=$?
+took "Maven verify (unit and integration tests)" "$part_start"
 slowest_test_classes "$started_marker" || true
 rm -f "$started_marker"
 if [[ $status != 0 ]]; then
+  print_parts
   exit "$status"
 fi
 
@@ -49,11 +65,21 @@ if [[ "${PERFGATE_SKIP_E2E:-0}" != 1 ]]; then
     export PERFGATE_DEMO_BUILT=1
   fi
   trap 'scripts/demo.sh stop || true' EXIT  # the demo's processes and the test servers
-  scripts/demo.sh --quick --check
+  part_start=$SECONDS
+  demo_status=0
+  scripts/demo.sh --quick --check || demo_status=$?
+  took "the demo's story (scripts/demo.sh --quick)" "$part_start"
+  if [[ $demo_status != 0 ]]; then
+    print_parts
+    exit "$demo_status"
+  fi
   # then a newcomer's walk through the UI of that story in headless Chromium, ending with a run triggered from it
   # (the browser test needs no server jar: the build's Spring AOT step and repackaging are skipped, about 15 s)
+  part_start=$SECONDS
   runs_file="$(ls -t "$PERFGATE_DEMO_DIR"/runs-*.tsv | head -n 1)"
   PERFGATE_DEMO_URL=http://127.0.0.1:8080 PERFGATE_DEMO_RUNS="$runs_file" ./mvnw -B -ntp verify -pl server -am \
     -Dit.test=DemoStoryBrowserIT -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
     -Dfailsafe.failIfNoSpecifiedTests=false -Dperfgate.boot-jar.skip=true
+  took "the UI walk in Chromium (DemoStoryBrowserIT)" "$part_start"
 fi
+print_parts
