@@ -18,6 +18,8 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -31,9 +33,13 @@ import tools.jackson.databind.JsonNode;
  * Every metric a dashboard's PromQL reads exists in a real scrape: PerfGate's own /actuator/prometheus
  * after it has recorded, judged (with a Prometheus check) and kept a run running, and the demo app's
  * after it has served its endpoints. The demo app jar is required (see {@link DemoApp}).
+ * <p>
+ * The class runs beside the other integration tests (its tests one after another): it mostly waits for the demo app's
+ * JVM to start and serve, and its server, series and demo app are its own (server/pom.xml's Failsafe settings).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=ops-admin", "perfgate.data-dir=target/it-data/${random.uuid}"})
+@Execution(ExecutionMode.CONCURRENT)
 class DashboardMetricsIT {
 
     static final String SYSTEM = "ops-demo";
@@ -80,6 +86,7 @@ class DashboardMetricsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldFindEveryDashboardMetricInARealScrape() throws Exception {
         Path jar = DemoApp.jar();
         exercisePerfGate();
@@ -133,6 +140,7 @@ class DashboardMetricsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldServeEveryColumnTheRunAnnotationsRead() {
         String id = createRun("annotated", "1", Instant.now().minusSeconds(30));
         api.post("/api/v1/runs/" + id + "/end", null);
@@ -161,6 +169,7 @@ class DashboardMetricsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldMeasureEachRequestWithoutObservingEverySecurityFilter() {
         assertThat(api.get("/api/v1/annotations").status()).isEqualTo(200);
 
@@ -172,6 +181,7 @@ class DashboardMetricsIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldAskForATokenBeforeShowingRunWindows() {
         Response anonymous = api.withToken(null).get("/api/v1/annotations");
 

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
@@ -19,13 +21,18 @@ import dev.perfgate.TestApi;
  * The launcher's training start on Java 25 (scripts/perfgate-server): a server started with
  * {@code perfgate.training.runs} judges that many runs of its own through its API on loopback, removes its definition
  * file and exits; against a store that has runs (the shared test server's) the training refuses and touches nothing.
+ * <p>
+ * The class runs beside the other integration tests (its tests one after another): its training server is its own, and
+ * the shared server's only use is a series of its own (server/pom.xml's Failsafe settings).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class TrainingLoadIT extends SharedServer {
 
     @TempDir
     Path dir;
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldJudgeItsOwnRunsThenCloseItself() throws Exception {
         Path checks = Files.createDirectories(dir.resolve("checks"));
         ConfigurableApplicationContext context = new SpringApplicationBuilder(PerfGateApplication.class).run(
@@ -47,6 +54,7 @@ class TrainingLoadIT extends SharedServer {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldRefuseAStoreThatHasRuns() {
         TestApi api = new TestApi(port, ADMIN_TOKEN);
         assertThat(api.post("/api/v1/runs", "{\"system\":\"training-refused-%d\",\"workload\":\"peak\",\"environment\":\"test\"}"

@@ -23,6 +23,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -38,10 +40,14 @@ import dev.perfgate.check.GateDefinitions;
  * results, verdict, annotations and alerts endpoints of a running server. It fails on any 5xx, on any results with
  * impossible numbers that are accepted, and on any run fed only hostile results whose verdict is PASS. Repeat a
  * failure with {@code -Dfuzz.seed=<the seed printed>}; {@code -Dfuzz.requests=N} sends more.
+ * <p>
+ * The class runs beside the other integration tests (its tests one after another): its server is its own, and a slower
+ * answer changes nothing it asserts (server/pom.xml's Failsafe settings).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "perfgate.security.admin-token=fuzz-admin", "perfgate.data-dir=target/it-data/${random.uuid}",
         "perfgate.checks-reload-ms=200", "perfgate.api.max-body-bytes=2097152"})
+@Execution(ExecutionMode.CONCURRENT)
 class HostileRequestsIT {
 
     static final Path CHECKS = ChecksDir.create();
@@ -80,6 +86,7 @@ class HostileRequestsIT {
     String gatling;
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldAnswerEveryHostileRequestWithoutA5xxAndNeverPassHostileResults() throws Exception {
         System.out.println("HostileRequestsIT seed " + seed + " (repeat with -Dfuzz.seed=" + seed + ")");
         gatling = fixture();

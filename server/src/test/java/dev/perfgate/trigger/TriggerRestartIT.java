@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -42,7 +44,11 @@ import dev.perfgate.system.ApiException;
  * PerfGate restarted on the same data dir (the embedded store): a trigger the previous process left running (it
  * crashed) or stopped (it shut down) is shown by the next one, failed with the reason, its run not left running, its
  * orphaned load process stopped, and its series free again.
+ * <p>
+ * The class runs beside the other integration tests (its tests one after another): its servers, data directories and
+ * load processes are its own (server/pom.xml's Failsafe settings).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class TriggerRestartIT {
 
     static final TriggerRequest REQUEST = new TriggerRequest("shop", "peak", "test", "1.2", 2, 300, 0);
@@ -54,6 +60,7 @@ class TriggerRestartIT {
     Path runnerDir;
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldFailATriggerACrashedProcessLeftRunningStopItsLoadAndAbortItsRun() throws Exception {
         Process orphan = new ProcessBuilder("sleep", "300").start();
         try {
@@ -94,6 +101,7 @@ class TriggerRestartIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldKeepTheSeriesForAQueuedJenkinsBuildUntilItRecordsItsRun() throws Exception {
         Owner crashed = deadProcessOnThisMachine();
         String triggerId = new ObjectId().toHexString();
@@ -125,6 +133,7 @@ class TriggerRestartIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldShowTheNextProcessATriggerStoppedByAShutdown() throws Exception {
         String triggerId;
         try (ConfigurableApplicationContext before = perfGate()) {
