@@ -15,14 +15,11 @@ eval "$(scripts/test-servers.sh env)"
 
 # how long each part took, printed at the end (CI's 25-minute budget: docs/architecture.md#test-time)
 parts=()
-took() { # name start: records the part that began at start (bash's SECONDS)
-  local s=$((SECONDS - $2))
-  parts+=("$(printf '%-44s %2d min %2d s' "$1" $((s / 60)) $((s % 60)))")
-}
+part() { printf '%-44s %2d min %2d s' "$1" $(($2 / 60)) $(($2 % 60)); } # name seconds
+took() { parts+=("$(part "$1" $((SECONDS - $2)))"); } # name start: the part that began at start (bash's SECONDS)
 print_parts() {
-  (( ${#parts[@]} )) || return 0
   echo "== Time by part"
-  printf '   %s\n' "${parts[@]}" "$(printf '%-44s %2d min %2d s' "whole command" $((SECONDS / 60)) $((SECONDS % 60)))"
+  printf '   %s\n' "${parts[@]}" "$(part "whole command" "$SECONDS")"
 }
 
 # The ten slowest test classes of the Maven run, from its Surefire and Failsafe reports (the *.xml written since
@@ -66,12 +63,11 @@ if [[ "${PERFGATE_SKIP_E2E:-0}" != 1 ]]; then
   fi
   trap 'scripts/demo.sh stop || true' EXIT  # the demo's processes and the test servers
   part_start=$SECONDS
-  demo_status=0
-  scripts/demo.sh --quick --check || demo_status=$?
+  scripts/demo.sh --quick --check || status=$?
   took "the demo's story (scripts/demo.sh --quick)" "$part_start"
-  if [[ $demo_status != 0 ]]; then
+  if [[ $status != 0 ]]; then
     print_parts
-    exit "$demo_status"
+    exit "$status"
   fi
   # then a newcomer's walk through the UI of that story in headless Chromium, ending with a run triggered from it
   # (the browser test needs no server jar: the build's Spring AOT step and repackaging are skipped, about 15 s)
@@ -79,7 +75,8 @@ if [[ "${PERFGATE_SKIP_E2E:-0}" != 1 ]]; then
   runs_file="$(ls -t "$PERFGATE_DEMO_DIR"/runs-*.tsv | head -n 1)"
   PERFGATE_DEMO_URL=http://127.0.0.1:8080 PERFGATE_DEMO_RUNS="$runs_file" ./mvnw -B -ntp verify -pl server -am \
     -Dit.test=DemoStoryBrowserIT -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dfailsafe.failIfNoSpecifiedTests=false -Dperfgate.boot-jar.skip=true
+    -Dfailsafe.failIfNoSpecifiedTests=false -Dperfgate.boot-jar.skip=true || status=$?
   took "the UI walk in Chromium (DemoStoryBrowserIT)" "$part_start"
 fi
 print_parts
+exit "$status"
