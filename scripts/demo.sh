@@ -147,11 +147,9 @@ DEMO_APP_JAR="$demo_dir/bin/perfgate-demo-app.jar" start_bg demo-app demo-app/ru
 demo_app_started=$SECONDS
 start_bg slack-receiver python3 scripts/webhook-receiver.py "$slack_port" "$slack_file"
 # the launcher's fast start: the extracted jar with a CDS archive, on Java 25+ an AOT cache (trained once, during the
-# demo app's warm-up) and the JVM options of deploy/perfgate.jvmopts (docs/operations.md#start-up); at a lower CPU
-# priority (nice 10) than the system under test it shares the machine with: its training start (a minute of a core on a
-# fresh clone) then does not hold back the demo app's warm-up, and the gate never takes a core from what it measures
+# demo app's warm-up) and the JVM options of deploy/perfgate.jvmopts (docs/operations.md#start-up)
 PERFGATE_ADMIN_TOKEN="$token" PERFGATE_SERVER_JAR="$demo_dir/bin/perfgate-server-exec.jar" \
-  start_bg perfgate nice -n 10 scripts/perfgate-server \
+  start_bg perfgate scripts/perfgate-server \
   --server.port="$port" --server.address=127.0.0.1 --perfgate.data-dir="$demo_dir/data" \
   --perfgate.checks-dir="$root/checks" --perfgate.public-url="$url" \
   --perfgate.security.users[0].name="$ui_user" --perfgate.security.users[0].password="{noop}$ui_password" \

@@ -42,7 +42,7 @@ class LauncherOptionsTest {
 
     @Test
     void shouldStartTheDemosPerfGateWithTheLauncher() throws IOException {
-        assertThat(Files.readString(RepoFiles.path("scripts/demo.sh"))).contains("start_bg perfgate nice -n 10 scripts/perfgate-server")
+        assertThat(Files.readString(RepoFiles.path("scripts/demo.sh"))).contains("start_bg perfgate scripts/perfgate-server")
                 .doesNotContain("-jar \"$demo_dir/bin/perfgate-server-exec.jar\"");
     }
 
