@@ -2,7 +2,7 @@
 # PerfGate test servers: install, start and stop the external servers that the
 # integration tests talk to, all on 127.0.0.1 only.
 #
-#   scripts/test-servers.sh install   # apt packages + FerretDB/Pyroscope built from source (cached)
+#   scripts/test-servers.sh install   # apt packages + FerretDB/Pyroscope/process-exporter built from source (cached)
 #   scripts/test-servers.sh start     # start all (or: start ferretdb pyroscope ...), wait until ready
 #   scripts/test-servers.sh stop      # stop what start started (pid files), wait for exit
 #   scripts/test-servers.sh status    # print up/down per server; exit 1 if any is down
@@ -21,7 +21,7 @@
 # A `start` while a server is already running leaves it (and its data) alone.
 #
 # Everything is kept under ${PERFGATE_CACHE:-$HOME/.cache/perfgate}:
-#   bin/      ferretdb, pyroscope (built from source; a stamp file records the recipe)
+#   bin/      ferretdb, pyroscope, process-exporter (built from source; a stamp file records the recipe)
 #   go/       Go module cache + build cache used for those builds (incl. the go1.20 toolchain)
 #   run/      pid files, logs (run/logs/*.log) and data of the running servers
 #             (override with PERFGATE_TEST_SERVERS_RUN_DIR)
@@ -51,14 +51,18 @@ PYROSCOPE_TOOLCHAIN=go1.20.14
 # 1 (default): build Pyroscope without its AWS/Kubernetes service discovery
 # (see prepare_pyroscope); 0: build ./cmd/pyroscope unmodified.
 PYROSCOPE_SLIM="${PERFGATE_PYROSCOPE_SLIM:-1}"
+# process-exporter from source: Debian's 0.7.10 has only -recheck, which reads every thread of every process on
+# each scrape (docs/architecture.md#test-time); 0.8 rechecks a process only in its first minute.
+PROCESS_EXPORTER_MODULE=github.com/ncabatoff/process-exporter
+PROCESS_EXPORTER_VERSION=v0.8.7
 # Bump when the build commands below change, so cached binaries get rebuilt.
 BUILD_RECIPE=1
 
-APT_PACKAGES=(prometheus prometheus-process-exporter chromium chromium-driver curl)
+APT_PACKAGES=(prometheus chromium chromium-driver curl)
 
 PROMETHEUS_BIN=/usr/bin/prometheus
 PROMTOOL_BIN=/usr/bin/promtool
-PROCESS_EXPORTER_BIN=/usr/bin/prometheus-process-exporter
+PROCESS_EXPORTER_BIN="$BIN_DIR/process-exporter"
 FERRETDB_BIN="$BIN_DIR/ferretdb"
 PYROSCOPE_BIN="$BIN_DIR/pyroscope"
 
@@ -131,6 +135,7 @@ build_key() {
   case "$1" in
     ferretdb) echo "$FERRETDB_MODULE@$FERRETDB_VERSION toolchain=auto recipe=$BUILD_RECIPE" ;;
     pyroscope) echo "$PYROSCOPE_MODULE@$PYROSCOPE_VERSION toolchain=$PYROSCOPE_TOOLCHAIN slim=$PYROSCOPE_SLIM recipe=$BUILD_RECIPE" ;;
+    process-exporter) echo "$PROCESS_EXPORTER_MODULE@$PROCESS_EXPORTER_VERSION toolchain=auto recipe=$BUILD_RECIPE" ;;
   esac
 }
 
@@ -213,13 +218,13 @@ cmd_install() {
     log "apt: ${APT_PACKAGES[*]} already installed"
   fi
 
-  # 2. FerretDB and Pyroscope from source. All Go downloads (modules and the
+  # 2. FerretDB, Pyroscope and process-exporter from source. All Go downloads (modules and the
   #    go1.20 toolchain) and build caches stay inside our cache dir; -modcacherw
   #    keeps the module cache deletable with a plain rm -rf.
   export GOMODCACHE="$CACHE/go/mod" GOCACHE="$CACHE/go/build"
   export GOFLAGS="-modcacherw -buildvcs=false"
   local name todo=()
-  for name in ferretdb pyroscope; do
+  for name in ferretdb pyroscope process-exporter; do
     if is_built "$name"; then
       log "$name: already built ($(build_key "$name"))"
     else
@@ -255,6 +260,10 @@ cmd_install() {
   fi
   if [[ " ${todo[*]} " == *" pyroscope "* ]]; then
     compile pyroscope "$PYROSCOPE_TOOLCHAIN"
+  fi
+  if [[ " ${todo[*]} " == *" process-exporter "* ]]; then
+    prepare_source process-exporter "$PROCESS_EXPORTER_MODULE" "$PROCESS_EXPORTER_VERSION"
+    compile process-exporter auto
   fi
 
   if [[ -n "$apt_pid" ]]; then
@@ -325,7 +334,9 @@ running_pid() {
   pf="$(pid_file "$name")"
   [[ -f "$pf" ]] || return 1
   pid="$(<"$pf")"
-  pid_runs "$pid" "$(server_bin "$name")" || return 1
+  # Before 2026-11-29 the process-exporter was Debian's: a machine that started it then still stops it.
+  pid_runs "$pid" "$(server_bin "$name")" ||
+    { [[ "$name" == process-exporter ]] && pid_runs "$pid" /usr/bin/prometheus-process-exporter; } || return 1
   echo "$pid"
 }
 
@@ -405,15 +416,18 @@ server_command() {
       CMD_ENV=()
       ;;
     process-exporter)
-      # -recheck: match every process against the groups on each scrape. Without it the exporter files a PID
-      # once, when it first sees it: demo-app/run.sh is bash that then execs java, so a scrape that lands before
-      # the exec files the JVM under no group for good, and the demo-app group reads 0 % CPU for the whole run.
-      # It is the exporter's main cost: 57 ms a scrape here (6.5 ms without), 105 s of CPU (23 % of a core) during the
-      # server module's tests. -threads=false -gather-smaps=false: nothing reads the per-thread series or smaps'
-      # proportional memory (they were a fifth of that cost)
+      # -recheck-with-time-limit=60s: match a process against the groups on each scrape during its first minute, then
+      # keep its group (or leave it out) for good. Without a recheck the exporter files a PID once, when it first sees
+      # it: demo-app/run.sh is bash that then execs java, and a child of a JVM is seen as the JVM's fork or as
+      # jspawnhelper before its exec, so such a process would land in no group (or its parent's) and read 0 % CPU
+      # for the whole run. A plain -recheck reads every thread of every process on each scrape: 1 s a scrape with
+      # one 1,500-thread JVM on a busy 2-core machine, over Prometheus' 1 s timeout, and the exporter answers
+      # scrapes one at a time, so the late ones queued and a whole group read "no data" for 30 s in the ITs
+      # (docs/architecture.md#test-time); with the time limit such a JVM costs nothing after its first minute.
+      # -threads=false -gather-smaps=false: nothing reads the per-thread series or smaps' proportional memory.
       CMD=("$PROCESS_EXPORTER_BIN"
         "-config.path=$CONF_DIR/process-exporter.yml"
-        -recheck -threads=false -gather-smaps=false
+        -recheck-with-time-limit=60s -threads=false -gather-smaps=false
         "-web.listen-address=127.0.0.1:$PROCESS_EXPORTER_PORT")
       CMD_ENV=()
       ;;

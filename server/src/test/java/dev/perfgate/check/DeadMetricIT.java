@@ -4,15 +4,8 @@ import static dev.perfgate.TestApi.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.function.DoublePredicate;
 
 import org.junit.jupiter.api.AfterEach;
@@ -26,9 +19,9 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import dev.perfgate.TestApi;
 import dev.perfgate.TestApi.Response;
+import dev.perfgate.system.ProcessCpu;
 import dev.perfgate.system.TestServers;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A dead metric is never a pass: the real process-exporter (group {@code plausibility-probe}, see
@@ -57,7 +50,6 @@ class DeadMetricIT {
 
     TestApi api;
     Process probe;
-    final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeEach
     void setUp() {
@@ -120,8 +112,7 @@ class DeadMetricIT {
 
     /** A shell that burns CPU; its command line names the exporter's group. */
     private static Process startProbe() throws IOException {
-        return new ProcessBuilder("/bin/sh", "-c", "while :; do :; done", "perfgate-plausibility-probe")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        return ProcessCpu.burn("perfgate-plausibility-probe");
     }
 
     /** One run of a few seconds that served 1,000 requests, judged. */
@@ -141,19 +132,8 @@ class DeadMetricIT {
         return verdict.body();
     }
 
-    /** Polls Prometheus until the probe group's CPU query meets {@code condition} (30 s at most). */
-    private void awaitCpu(DoublePredicate condition, String what) throws Exception {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(30));
-        String url = TestServers.prometheusUrl() + "/api/v1/query?query=" + URLEncoder.encode(CPU, StandardCharsets.UTF_8);
-        String last = "";
-        while (Instant.now().isBefore(deadline)) {
-            last = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString()).body();
-            JsonNode result = JsonMapper.builder().build().readTree(last).path("data").path("result");
-            if (!result.isEmpty() && condition.test(Double.parseDouble(result.get(0).path("value").get(1).asString()))) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("waited 30 s for " + what + "; Prometheus last said " + last);
+    /** Polls Prometheus until the probe group's CPU query meets {@code condition} (60 s at most). */
+    private static void awaitCpu(DoublePredicate condition, String what) throws Exception {
+        ProcessCpu.await(CPU, condition, "plausibility-probe", what, Duration.ofSeconds(60));
     }
 }

@@ -26,6 +26,10 @@ public final class TestServers {
         return required("PERFGATE_TEST_PROMETHEUS_URL");
     }
 
+    public static String processExporterUrl() {
+        return required("PERFGATE_TEST_PROCESS_EXPORTER_URL");
+    }
+
     static String required(String name) {
         return required(name, "start the test servers with 'scripts/test-servers.sh start' and export "
                 + "'scripts/test-servers.sh env' (scripts/test.sh does both)");
