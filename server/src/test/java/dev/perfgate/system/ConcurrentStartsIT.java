@@ -11,7 +11,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -25,7 +24,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  */
 class ConcurrentStartsIT {
 
-    @SpringBootConfiguration
+    /** The application's one bean; not annotated, so that no other test's search or scan finds it. */
     static class Empty {
     }
 
