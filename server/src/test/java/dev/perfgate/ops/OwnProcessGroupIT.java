@@ -25,7 +25,7 @@ class OwnProcessGroupIT {
                     "sum(rate(namedprocess_namegroup_cpu_seconds_total{groupname=\"" + group + "\"}[5s])) * 100",
                     v -> v > 0, group, "the CPU of group " + group + " above 0", Duration.ofSeconds(60));
 
-            assertThat(cpu).as("one busy shell: %% of one core").isGreaterThan(0).isLessThanOrEqualTo(110);
+            assertThat(cpu).as("the CPU of group %s", group).isPositive();
         } finally {
             own.destroyForcibly().waitFor();
         }
