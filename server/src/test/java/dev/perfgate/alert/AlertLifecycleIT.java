@@ -2,28 +2,21 @@ package dev.perfgate.alert;
 
 import static dev.perfgate.alert.WebhookReceiver.containing;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import dev.perfgate.PerfGateApplication;
 import dev.perfgate.TestApi;
 import dev.perfgate.alert.WebhookReceiver.Received;
 import dev.perfgate.system.StoreChoice;
@@ -31,36 +24,35 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The outbox across PerfGate's life: an alert left undelivered survives a restart, an alert that cannot be delivered
- * is given up and listed, a wrong webhook stops the start, and two instances on one store never send an alert twice.
- * Each test starts its own PerfGate (or two) with command-line properties over a data dir of its own.
+ * is given up and listed, and two instances on one store never send an alert twice. Each test starts its own PerfGate
+ * (or two) with command-line properties over a data dir of its own ({@link AlertApps}); a wrong webhook stopping the
+ * start: {@link AlertRouteStartIT}.
+ * <p>
+ * The class runs beside the other integration tests (its tests one after another): it mostly waits for its outboxes'
+ * polls and back-offs, and its servers, stores and receivers are its own (server/pom.xml's Failsafe settings).
  */
-@ExtendWith(OutputCaptureExtension.class)
+@Execution(ExecutionMode.CONCURRENT)
 class AlertLifecycleIT {
 
-    static final String ADMIN = "lifecycle-admin";
     static final Duration WAIT = Duration.ofSeconds(60); // returns as soon as it holds; JudgingCrashIT's JVMs may run beside this class
 
     WebhookReceiver receiver;
-    Path checks;
-    String dataDir;
-    final List<ConfigurableApplicationContext> started = new ArrayList<>();
+    AlertApps apps;
 
     @BeforeEach
     void setUp() throws IOException {
         receiver = new WebhookReceiver();
-        checks = Files.createTempDirectory("perfgate-lifecycle-checks");
-        dataDir = "target/it-data/" + UUID.randomUUID();
+        apps = new AlertApps();
     }
 
     @AfterEach
     void tearDown() {
-        for (int i = started.size() - 1; i >= 0; i--) {
-            started.get(i).close(); // the last started may use the store of the first
-        }
+        apps.close();
         receiver.close();
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldDeliverAnAlertLeftUndeliveredAfterPerfGateRestarts() throws Exception {
         receiver.stop();
         ConfigurableApplicationContext first = start(slackRoute("/services/T0/B0/SECRETrestart"));
@@ -82,6 +74,7 @@ class AlertLifecycleIT {
     }
 
     @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldGiveUpAfterTheConfiguredTimeAndListTheAlertAsFailed() throws Exception {
         receiver.stop();
         List<String> args = slackRoute("/services/T0/B0/SECRETgiveup");
@@ -111,27 +104,7 @@ class AlertLifecycleIT {
     }
 
     @Test
-    void shouldRefuseToStartWithAWebhookUrlThatIsNotHttp(CapturedOutput output) {
-        List<String> args = slackRoute("/x");
-        args.removeIf(a -> a.contains("webhook-url"));
-        args.add("--perfgate.alerts.routes[0].webhook-url=ftp://hooks.slack.com/services/T0/B0/SECRETftp");
-
-        assertThatThrownBy(() -> start(args)).rootCause().isInstanceOf(AlertSettings.InvalidException.class)
-                .hasMessageContaining("perfgate.alerts.routes[0].webhook-url must be an http(s) URL")
-                .hasMessageNotContaining("SECRETftp");
-        assertThat(output.getAll()).contains("APPLICATION FAILED TO START").doesNotContain("SECRETftp");
-    }
-
-    @Test
-    void shouldRefuseToStartWithAMissingWebhookUrl() {
-        List<String> args = slackRoute("/x");
-        args.removeIf(a -> a.contains("webhook-url"));
-
-        assertThatThrownBy(() -> start(args)).rootCause()
-                .hasMessageContaining("perfgate.alerts.routes[0].webhook-url is missing");
-    }
-
-    @Test
+    @Execution(ExecutionMode.SAME_THREAD)
     void shouldNeverSendAnAlertTwiceWithTwoInstancesOnOneStore() throws Exception {
         List<String> args = new ArrayList<>(List.of("--perfgate.alerts.routes[0].name=race",
                 "--perfgate.alerts.routes[0].type=webhook",
@@ -172,23 +145,14 @@ class AlertLifecycleIT {
     }
 
     private ConfigurableApplicationContext start(List<String> extra) {
-        List<String> args = new ArrayList<>(List.of("--server.port=0", "--perfgate.data-dir=" + dataDir,
-                "--perfgate.checks-dir=" + checks, "--perfgate.checks-reload-ms=200",
-                "--perfgate.security.admin-token=" + ADMIN, "--perfgate.alerts.poll-interval=200ms",
-                "--perfgate.alerts.initial-backoff=300ms", "--perfgate.alerts.max-backoff=1s",
-                "--perfgate.alerts.request-timeout=2s", "--perfgate.alerts.lease=5s"));
-        args.addAll(extra);
-        ConfigurableApplicationContext context = new SpringApplicationBuilder(PerfGateApplication.class)
-                .run(args.toArray(String[]::new));
-        started.add(context);
-        return context;
+        return apps.start(extra);
     }
 
     private static TestApi api(ConfigurableApplicationContext context) {
-        return new TestApi(Integer.parseInt(context.getEnvironment().getProperty("local.server.port")), ADMIN);
+        return AlertApps.api(context);
     }
 
     private Judging judging(ConfigurableApplicationContext context) {
-        return new Judging(api(context), checks);
+        return new Judging(api(context), apps.checks);
     }
 }
