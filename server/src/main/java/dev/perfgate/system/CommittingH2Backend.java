@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.bson.Document;
 import io.netty.channel.Channel;
+import org.h2.mvstore.MVStore;
 
 /**
  * The embedded store's H2 backend, committing every write before it is acknowledged. H2's MVStore otherwise
@@ -29,8 +30,8 @@ class CommittingH2Backend extends H2Backend {
     /** The writes up to this number are committed; guarded by commitLock. */
     private long committed;
 
-    CommittingH2Backend(String file) {
-        super(file);
+    CommittingH2Backend(MVStore store) {
+        super(store);
     }
 
     @Override

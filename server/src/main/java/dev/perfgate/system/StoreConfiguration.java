@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import com.mongodb.ConnectionString;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import org.h2.mvstore.MVStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -37,15 +38,19 @@ class StoreConfiguration {
     StoreChoice storeChoice(@Value("${spring.mongodb.uri:}") String uri,
             @Value("${perfgate.data-dir:./data}") String dataDir,
             @Value("${perfgate.embedded.commit-every-write:true}") boolean commitEveryWrite,
-            @Value("${perfgate.embedded.worker-threads:16}") int workerThreads) throws IOException {
+            @Value("${perfgate.embedded.worker-threads:16}") int workerThreads,
+            @Value("${perfgate.embedded.cache-mb:4}") int cacheMb) throws IOException {
         if (!uri.isBlank()) {
             return new StoreChoice(null);
         }
         Path dir = Path.of(dataDir).toAbsolutePath();
         Files.createDirectories(dir);
         Path file = dir.resolve("perfgate.mv");
-        MongoServer server = new MongoServer(commitEveryWrite ? new CommittingH2Backend(file.toString())
-                : new H2Backend(file.toString()));
+        // H2's page cache, smaller than H2's 16 MB: with a commit per write it holds the newest pages just long enough
+        // to reach the old generation (bench/README.md, "The embedded store's page cache")
+        MVStore mvStore = new MVStore.Builder().fileName(file.toString()).cacheSize(cacheMb).open();
+        MongoServer server = new MongoServer(commitEveryWrite ? new CommittingH2Backend(mvStore)
+                : new H2Backend(mvStore));
         // a write waits in its network thread for its commit, and so does every connection served by that thread:
         // more threads than the cores, so that reads do not queue behind a commit (netty's default is 2 per core)
         server.bind(new InetSocketAddress("127.0.0.1", 0), 1, workerThreads);
