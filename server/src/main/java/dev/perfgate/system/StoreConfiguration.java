@@ -46,8 +46,8 @@ class StoreConfiguration {
         Path dir = Path.of(dataDir).toAbsolutePath();
         Files.createDirectories(dir);
         Path file = dir.resolve("perfgate.mv");
-        // H2's page cache, smaller than H2's 16 MB: with a commit per write it holds the newest pages just long enough
-        // to reach the old generation (bench/README.md, "The embedded store's page cache")
+        // a page cache smaller than H2's 16 MB: with a commit per write, 16 MB keeps each commit's new pages long
+        // enough for the JVM to promote them (bench/README.md, "The embedded store's page cache")
         MVStore mvStore = new MVStore.Builder().fileName(file.toString()).cacheSize(cacheMb).open();
         MongoServer server = new MongoServer(commitEveryWrite ? new CommittingH2Backend(mvStore)
                 : new H2Backend(mvStore));
