@@ -1,5 +1,6 @@
 package dev.perfgate.alert;
 
+import static dev.perfgate.alert.AlertApps.api;
 import static dev.perfgate.alert.WebhookReceiver.containing;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,7 +56,7 @@ class AlertLifecycleIT {
     @Execution(ExecutionMode.SAME_THREAD)
     void shouldDeliverAnAlertLeftUndeliveredAfterPerfGateRestarts() throws Exception {
         receiver.stop();
-        ConfigurableApplicationContext first = start(slackRoute("/services/T0/B0/SECRETrestart"));
+        ConfigurableApplicationContext first = apps.start(slackRoute("/services/T0/B0/SECRETrestart"));
         Judging before = judging(first);
         before.checks("restart", 50);
         String id = before.run("restart", "test", "1", 66.0).path("id").asString();
@@ -64,7 +65,7 @@ class AlertLifecycleIT {
         first.close();
 
         receiver.start();
-        ConfigurableApplicationContext second = start(slackRoute("/services/T0/B0/SECRETrestart"));
+        ConfigurableApplicationContext second = apps.start(slackRoute("/services/T0/B0/SECRETrestart"));
         receiver.awaitDelivered(containing("restart/peak/test run 1"), WAIT);
         JsonNode sent = judging(second).awaitAlerts(id, a -> a.get(0).path("status").asString().equals("sent"), WAIT).get(0);
 
@@ -79,7 +80,7 @@ class AlertLifecycleIT {
         receiver.stop();
         List<String> args = slackRoute("/services/T0/B0/SECRETgiveup");
         args.add("--perfgate.alerts.give-up-after=2s");
-        ConfigurableApplicationContext context = start(args);
+        ConfigurableApplicationContext context = apps.start(args);
         Judging judging = judging(context);
         judging.checks("doomed", 50);
         Instant start = Instant.now();
@@ -109,11 +110,11 @@ class AlertLifecycleIT {
         List<String> args = new ArrayList<>(List.of("--perfgate.alerts.routes[0].name=race",
                 "--perfgate.alerts.routes[0].type=webhook",
                 "--perfgate.alerts.routes[0].webhook-url=" + receiver.url("/race")));
-        ConfigurableApplicationContext a = start(args);
+        ConfigurableApplicationContext a = apps.start(args);
         int storePort = a.getBean(StoreChoice.class).embeddedAddress().orElseThrow().getPort();
         List<String> second = new ArrayList<>(args);
         second.add("--spring.mongodb.uri=mongodb://127.0.0.1:" + storePort + "/perfgate");
-        ConfigurableApplicationContext b = start(second);
+        ConfigurableApplicationContext b = apps.start(second);
         receiver.delay(Duration.ofMillis(20));
         AlertOutbox outbox = a.getBean(AlertOutbox.class);
         Instant now = Instant.now();
@@ -142,14 +143,6 @@ class AlertLifecycleIT {
     private List<String> slackRoute(String path) {
         return new ArrayList<>(List.of("--perfgate.alerts.routes[0].name=team",
                 "--perfgate.alerts.routes[0].webhook-url=" + receiver.url(path)));
-    }
-
-    private ConfigurableApplicationContext start(List<String> extra) {
-        return apps.start(extra);
-    }
-
-    private static TestApi api(ConfigurableApplicationContext context) {
-        return AlertApps.api(context);
     }
 
     private Judging judging(ConfigurableApplicationContext context) {
