@@ -55,7 +55,10 @@ final class Validity {
             problems.add("throughput " + (global.throughputRps() == null ? "unknown" : Numbers.format(global.throughputRps()) + " req/s")
                     + " < " + Numbers.format(expected.minThroughputRps()) + " req/s expected");
         }
-        if (expected.maxErrorPct() != null && global.errorPct() != null && global.errorPct() > expected.maxErrorPct()) {
+        if (expected.maxErrorPct() != null && global.errorPct() == null) {
+            problems.add("no error rate (" + (global.count() == 0 ? "no requests" : "not posted") + "), so at most "
+                    + Numbers.format(expected.maxErrorPct()) + " % allowed cannot be checked");
+        } else if (expected.maxErrorPct() != null && global.errorPct() > expected.maxErrorPct()) {
             problems.add("errors " + Numbers.format(global.errorPct()) + " % > " + Numbers.format(expected.maxErrorPct()) + " % allowed");
         }
         return problems;

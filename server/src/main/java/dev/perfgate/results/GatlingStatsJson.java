@@ -68,7 +68,7 @@ final class GatlingStatsJson {
         }
         checkEveryNumber(s, "stats", name);
         boolean anyOk = ok > 0;
-        RequestStats stats = new RequestStats(name, total, ok, ko, total == 0 ? 0.0 : 100.0 * ko / total,
+        RequestStats stats = new RequestStats(name, total, ok, ko, total == 0 ? null : 100.0 * ko / total,
                 anyOk ? number(s, "minResponseTime", name) : null,
                 anyOk ? number(s, "meanResponseTime", name) : null,
                 anyOk ? number(s, "maxResponseTime", name) : null,

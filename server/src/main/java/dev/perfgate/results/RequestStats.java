@@ -50,9 +50,12 @@ public record RequestStats(
         };
     }
 
-    /** The same statistics under another name, with errorPct filled in from the counts when absent. */
+    /**
+     * The same statistics under another name, errorPct from the counts (a posted one agrees with them: StatsRules);
+     * absent without requests: an error rate of no requests is no data, not 0 %.
+     */
     static RequestStats named(String name, RequestStats s) {
-        Double errorPct = s.errorPct != null ? s.errorPct : s.count == 0 ? 0.0 : 100.0 * s.ko / s.count;
+        Double errorPct = s.count == 0 ? null : 100.0 * s.ko / s.count;
         return new RequestStats(name, s.count, s.ok, s.ko, errorPct, s.minMs, s.meanMs, s.maxMs, s.p50Ms,
                 s.p75Ms, s.p90Ms, s.p95Ms, s.p99Ms, s.p999Ms, s.throughputRps);
     }
