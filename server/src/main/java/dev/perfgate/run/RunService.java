@@ -1,6 +1,7 @@
 package dev.perfgate.run;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,8 @@ public class RunService {
      * draw the same number and one wins per round). The bound only stops a store that refuses every insert.
      */
     private static final int MAX_NUMBER_ATTEMPTS = 1_000;
+    /** How far ahead of this server's clock a caller's may be. */
+    static final Duration CLOCK_SKEW = Duration.ofMinutes(5);
     /** The status of a run's verdict while it waits for judgement. */
     public static final String PENDING = "PENDING";
 
@@ -49,6 +52,7 @@ public class RunService {
      * series. The unique index decides between concurrent retries, so there is never a duplicate.
      */
     public Created create(CreateRunRequest request, Trigger defaultTrigger) {
+        notInTheFuture("startedAt", request.startedAt());
         Series series = request.series();
         if (request.runId() != null) {
             // the insert first: a new run (the usual case) costs one round trip; a repeated one a failed insert and a read
@@ -70,6 +74,18 @@ public class RunService {
         }
         throw new IllegalStateException("No free run number in series " + series + " after "
                 + MAX_NUMBER_ATTEMPTS + " attempts");
+    }
+
+    /**
+     * A run's start and end are when its load ran, so not later than now (beyond {@link #CLOCK_SKEW} between the
+     * caller's clock and this server's): a run started in the future could never be ended.
+     */
+    private void notInTheFuture(String field, Instant at) {
+        Instant now = clock.instant();
+        if (at != null && at.isAfter(now.plus(CLOCK_SKEW))) {
+            throw ApiException.badRequest(field + " " + at + " is in the future (this server's time is " + now
+                    + "; clocks may differ by " + CLOCK_SKEW.toMinutes() + " minutes)");
+        }
     }
 
     private Created recorded(Run run) {
@@ -95,6 +111,7 @@ public class RunService {
             }
             return run;
         }
+        notInTheFuture("endedAt", request.endedAt());
         if (endedAt.isBefore(run.startedAt())) {
             throw ApiException.badRequest("endedAt " + endedAt + " is before the run's start " + run.startedAt());
         }

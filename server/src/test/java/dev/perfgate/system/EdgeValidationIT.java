@@ -7,6 +7,8 @@ import java.io.InputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -84,6 +86,27 @@ class EdgeValidationIT {
     }
 
     @Test
+    void shouldRefuseARunThatStartsOrEndsInTheFuture() {
+        Instant now = Instant.now();
+        Response future = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test","startedAt":"%s"}"""
+                .formatted(system, now.plus(Duration.ofDays(1))));
+        // a caller's clock a minute ahead of the server's is not the future
+        Response skewed = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test","startedAt":"%s"}"""
+                .formatted(system, now.plusSeconds(60)));
+        Response endedLater = api.post("/api/v1/runs/" + run + "/end", "{\"endedAt\":\"" + now.plus(Duration.ofDays(1))
+                + "\"}");
+
+        assertThat(future.status()).as(future.raw()).isEqualTo(400);
+        assertThat(future.text("detail")).contains("startedAt").contains("is in the future");
+        assertThat(skewed.status()).as(skewed.raw()).isEqualTo(201);
+        assertThat(endedLater.status()).as(endedLater.raw()).isEqualTo(400);
+        assertThat(endedLater.text("detail")).contains("endedAt").contains("is in the future");
+        assertThat(api.get("/api/v1/runs/" + run).text("status")).isEqualTo("running");
+    }
+
+    @Test
     void shouldRefuseDatesTheStoreCannotHold() {
         String far = "+1000000000-01-01T00:00:00Z";
         Response started = api.post("/api/v1/runs", """
@@ -149,6 +172,22 @@ class EdgeValidationIT {
 
         assertThat(response.status()).as(response.raw()).isEqualTo(413);
         assertThat(response.text("detail")).contains("600 entries").contains("at most 500");
+    }
+
+    @Test
+    void shouldRefuseANumberOfTheWrongKindInsteadOfConvertingIt() {
+        Response fraction = results("""
+                {"format":"perfgate-results/v1","global":{"count":3000.5,"ok":3000,"ko":0,"p99Ms":150}}""");
+        Response quoted = results("""
+                {"format":"perfgate-results/v1","global":{"count":3000,"ok":3000,"ko":0,"p99Ms":"150"}}""");
+        Response whole = results("""
+                {"format":"perfgate-results/v1","global":{"count":3000,"ok":3000,"ko":0,"p99Ms":150,"meanMs":40.5}}""");
+
+        assertThat(fraction.status()).as(fraction.raw()).isEqualTo(400);
+        assertThat(fraction.text("detail")).contains("count");
+        assertThat(quoted.status()).as(quoted.raw()).isEqualTo(400);
+        assertThat(quoted.text("detail")).contains("p99Ms");
+        assertThat(whole.status()).as(whole.raw()).isEqualTo(200);
     }
 
     @Test
