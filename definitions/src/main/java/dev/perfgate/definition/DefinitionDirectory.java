@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -26,6 +27,34 @@ public final class DefinitionDirectory {
             }
         }
         return results;
+    }
+
+    /**
+     * A problem for each two definitions that judge some series alike ({@link GateDefinition#overlaps}), on the later
+     * file: runs of such a series are INCONCLUSIVE until one of the files names its workloads or environments more
+     * narrowly or goes.
+     */
+    public static List<Problem> overlaps(List<GateDefinition> definitions) {
+        List<GateDefinition> sorted = definitions.stream().sorted(Comparator.comparing(GateDefinition::file)).toList();
+        List<Problem> problems = new ArrayList<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            for (int j = i + 1; j < sorted.size(); j++) {
+                GateDefinition first = sorted.get(i);
+                GateDefinition second = sorted.get(j);
+                if (first.overlaps(second)) {
+                    problems.add(new Problem(second.file(), 1, "judges the same series as " + first.file() + " (system '"
+                            + second.system() + "'" + scope("workloads", first.workloads(), second.workloads())
+                            + scope("environments", first.environments(), second.environments())
+                            + "): their runs are INCONCLUSIVE until one file names its workloads or environments more"
+                            + " narrowly, or goes"));
+                }
+            }
+        }
+        return problems;
+    }
+
+    private static String scope(String what, List<String> a, List<String> b) {
+        return a.isEmpty() ? ", every one of its " + what : ", " + what + " " + a.stream().filter(b::contains).toList();
     }
 
     public static List<Path> files(Path dir) throws IOException {

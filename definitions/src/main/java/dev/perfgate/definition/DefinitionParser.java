@@ -23,6 +23,7 @@ import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.serialization.node.LocationJsonNodeFactoryFactory;
 import com.networknt.schema.utils.JsonNodes;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -43,7 +44,8 @@ public final class DefinitionParser {
 
     public static final String SCHEMA_RESOURCE = "/dev/perfgate/definition/checks.schema.json";
 
-    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+    /** A key given twice in one mapping is a problem (Jackson would keep the last value, silently). */
+    private static final YAMLMapper YAML = YAMLMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final Schema SCHEMA = loadSchema();
 
     /** The file read; no problem message quotes a URL's password or secret parameter (see {@link SecretUrls}). */

@@ -1,6 +1,7 @@
 package dev.perfgate.definition;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -99,6 +100,17 @@ public record GateDefinition(
     /** The Prometheus of an environment: its own setting, else the file's. */
     public String prometheusUrlFor(String environment) {
         return environmentPrometheusUrls.getOrDefault(environment, prometheusUrl);
+    }
+
+    /**
+     * Whether this and {@code other} judge some series alike: the same system, as specific (both name workloads, or
+     * neither; the same for environments), and a workload and an environment in common. Which of the two judges such
+     * a series would be an accident of their file names, so its runs are not judged (INCONCLUSIVE).
+     */
+    public boolean overlaps(GateDefinition other) {
+        return system.equals(other.system) && specificity() == other.specificity()
+                && (workloads.isEmpty() || !Collections.disjoint(workloads, other.workloads))
+                && (environments.isEmpty() || !Collections.disjoint(environments, other.environments));
     }
 
     /** More specific definitions win: one naming workloads and environments beats one for the whole system. */

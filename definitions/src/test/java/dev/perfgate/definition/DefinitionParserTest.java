@@ -189,6 +189,24 @@ class DefinitionParserTest {
     }
 
     @Test
+    void shouldNameALineWhereAKeyIsGivenTwice() {
+        // Given: the stricter requirement first, a looser one below it (YAML readers keep the last)
+        DefinitionParser.Result result = parser.parse("a.yaml", VALID.replace("""
+                    requirement: "<= 0.2s"
+                """, """
+                    requirement: "<= 0.2s"
+                    requirement: "<= 2s"
+                """));
+
+        // Then
+        assertThat(result.ok()).isFalse();
+        assertThat(result.problems()).singleElement().satisfies(p -> {
+            assertThat(p.line()).isEqualTo(24);
+            assertThat(p.message()).contains("requirement");
+        });
+    }
+
+    @Test
     void shouldRejectUnknownFieldsAndTwoSources() {
         String text = """
                 system: a

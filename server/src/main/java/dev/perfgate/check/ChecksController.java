@@ -23,17 +23,21 @@ class ChecksController {
 
     /** One file: what {@link GateDefinitions.FileState} says, and the rules of its definition in force inside noise. */
     record FileView(String file, GateDefinition active, List<Problem> problems, String contentHash,
-            List<RuleNoise.Warning> noise) {
+            List<RuleNoise.Warning> noise, List<Problem> overlaps) {
     }
 
     private final GateDefinitions definitions;
     private final RuleFeasibility feasibility;
 
-    @Operation(summary = "Loaded definitions, per file, with the problems of the newest text and the growth rules that"
-            + " sit inside the noise of a series they judge")
+    @Operation(summary = "Loaded definitions, per file, with the problems of the newest text, the growth rules that"
+            + " sit inside the noise of a series they judge, and where it judges the same series as another file (whose"
+            + " runs are then INCONCLUSIVE)")
     @GetMapping
     List<FileView> list() {
+        List<Problem> overlaps = definitions.overlaps();
         return definitions.states().stream().map(state -> new FileView(state.file(), state.active(), state.problems(),
-                state.contentHash(), state.active() == null ? List.of() : feasibility.review(state.active()))).toList();
+                state.contentHash(), state.active() == null ? List.of() : feasibility.review(state.active()),
+                overlaps.stream().filter(p -> p.file().equals(state.file()) || p.message().contains(" " + state.file() + " "))
+                        .toList())).toList();
     }
 }

@@ -63,26 +63,31 @@ public class GateDefinitions {
             return;
         }
         List<String> names = new ArrayList<>();
+        boolean changed = false;
         for (Path path : present) {
             String name = dir.relativize(path).toString();
             names.add(name);
-            read(name, path);
+            changed |= read(name, path);
         }
-        files.keySet().retainAll(names);
+        changed |= files.keySet().retainAll(names);
+        if (changed) {
+            overlaps().forEach(p -> log.warn("Checks overlap: {}", p));
+        }
     }
 
-    private void read(String name, Path path) {
+    /** Reads a file unless its text is the one read last; whether it read it. */
+    private boolean read(String name, Path path) {
         String text;
         try {
             text = Files.readString(path, StandardCharsets.UTF_8);
         } catch (IOException e) {
             log.error("{}: cannot be read: {}", name, e.getMessage());
-            return;
+            return false;
         }
         String hash = Integer.toHexString(text.hashCode()) + ":" + text.length();
         FileState previous = files.get(name);
         if (previous != null && previous.contentHash().equals(hash)) {
-            return;
+            return false;
         }
         DefinitionParser.Result result = parser.parse(name, text);
         if (result.ok()) {
@@ -95,9 +100,29 @@ public class GateDefinitions {
             result.problems().forEach(p -> log.error("Checks rejected: {}{}", p,
                     kept == null ? "" : " (the previous valid version stays active)"));
         }
+        return true;
     }
 
-    /** The most specific definition that applies to a series. */
+    /**
+     * The files whose definitions apply to a series equally, when more than one does (the most specific ones): which
+     * one judges would be an accident of their names, so the series' runs are INCONCLUSIVE. Empty otherwise.
+     */
+    public List<String> tied(String system, String workload, String environment) {
+        List<GateDefinition> applying = files.values().stream().map(FileState::active).filter(d -> d != null)
+                .filter(d -> d.appliesTo(system, workload, environment)).toList();
+        int top = applying.stream().mapToInt(GateDefinition::specificity).max().orElse(-1);
+        List<String> tied = applying.stream().filter(d -> d.specificity() == top).map(GateDefinition::file).sorted()
+                .toList();
+        return tied.size() > 1 ? tied : List.of();
+    }
+
+    /** The definitions in force that judge some series alike, as problems of the later file of each two. */
+    public List<Problem> overlaps() {
+        return DefinitionDirectory.overlaps(
+                files.values().stream().map(FileState::active).filter(d -> d != null).toList());
+    }
+
+    /** The most specific definition that applies to a series (see {@link #tied} for two that apply equally). */
     public Optional<GateDefinition> find(String system, String workload, String environment) {
         return files.values().stream().map(FileState::active).filter(d -> d != null)
                 .filter(d -> d.appliesTo(system, workload, environment))

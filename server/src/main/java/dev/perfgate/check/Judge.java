@@ -60,6 +60,12 @@ class Judge {
         if (setAside.isPresent()) {
             return Judgement.of(Verdict.invalid(stamp, null, List.of(setAside.get())));
         }
+        List<String> tied = definitions.tied(run.system(), run.workload(), run.environment());
+        if (!tied.isEmpty()) {
+            return Judgement.of(Verdict.inconclusive(stamp, "the checks files " + String.join(" and ", tied)
+                    + " both apply to " + run.series() + ", equally: make one name its workloads or environments more"
+                    + " narrowly, or remove one"));
+        }
         Optional<GateDefinition> found = definitions.find(run.system(), run.workload(), run.environment());
         if (found.isEmpty()) {
             return Judgement.of(Verdict.inconclusive(stamp, "no checks are defined for " + run.series()

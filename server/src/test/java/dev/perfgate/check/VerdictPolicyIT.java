@@ -69,6 +69,47 @@ class VerdictPolicyIT extends SharedServer {
     }
 
     @Test
+    void shouldNotJudgeASeriesThatTwoFilesApplyToEqually() throws Exception {
+        write(system, """
+                system: %s
+                checks:
+                  - id: cpu
+                    measure: cpu_avg_pct
+                    requirement: "< 50"
+                """.formatted(system));
+        // a second file for the same system, looser, whose name sorts after the first
+        ChecksDir.write(definitions, CHECKS, "zz-" + system + ".yaml", """
+                system: %s
+                checks:
+                  - id: cpu
+                    measure: cpu_avg_pct
+                    requirement: "< 100"
+                """.formatted(system));
+
+        JsonNode tied = judge(system, "1", 90.0);
+        assertThat(tied.path("status").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(tied.path("gate").asString()).isEqualTo("fail");
+        assertThat(tied.path("summary").asString()).contains(system + ".yaml and zz-" + system + ".yaml both apply");
+        Response listed = api.get("/api/v1/checks");
+        assertThat(listed.raw()).contains("judges the same series as " + system + ".yaml");
+
+        // named more narrowly, the second file judges only its workload: the first judges the rest again
+        ChecksDir.write(definitions, CHECKS, "zz-" + system + ".yaml", """
+                system: %s
+                workloads: [soak]
+                checks:
+                  - id: cpu
+                    measure: cpu_avg_pct
+                    requirement: "< 100"
+                """.formatted(system));
+        JsonNode judged = judge(system, "2", 90.0);
+        assertThat(judged.path("status").asString()).isEqualTo("FAIL");
+        assertThat(judged.path("checks").get(0).path("message").asString()).contains("> 50");
+        Files.delete(CHECKS.resolve("zz-" + system + ".yaml"));
+        definitions.reload();
+    }
+
+    @Test
     void shouldBeInconclusiveWhenPrometheusRejectsTheQuery() throws Exception {
         write(system, promCheck(system, TestServers.prometheusUrl(), "rate(up[1m]"));
 

@@ -6,6 +6,7 @@ import dev.perfgate.definition.Problem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -60,19 +61,23 @@ final class ChecksCommand implements Runnable {
         context.err().println(dir + ": no *.yaml or *.yml files to check");
         return 1;
       }
-      int problems = 0;
+      List<Problem> all = new ArrayList<>();
       int checkCount = 0;
       for (DefinitionParser.Result result : results) {
-        for (Problem problem : result.problems()) {
-          context.out().println(dir.resolve(problem.file()) + (problem.line() > 0 ? ":" + problem.line() : "") + ": "
-              + oneLine(problem.message()));
-          problems++;
-        }
+        all.addAll(result.problems());
         if (result.ok()) {
           checkCount += result.definition().checks().size();
         }
       }
-      long broken = results.stream().filter(result -> !result.ok()).count();
+      // two files that judge the same series: the server judges its runs INCONCLUSIVE
+      all.addAll(DefinitionDirectory.overlaps(
+          results.stream().filter(DefinitionParser.Result::ok).map(DefinitionParser.Result::definition).toList()));
+      for (Problem problem : all) {
+        context.out().println(dir.resolve(problem.file()) + (problem.line() > 0 ? ":" + problem.line() : "") + ": "
+            + oneLine(problem.message()));
+      }
+      int problems = all.size();
+      long broken = all.stream().map(Problem::file).distinct().count();
       if (problems == 0) {
         context.err().println(dir + ": " + results.size() + " file(s), " + checkCount + " check(s), no problems");
         return 0;

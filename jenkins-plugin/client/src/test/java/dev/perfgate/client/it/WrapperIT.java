@@ -76,6 +76,21 @@ class WrapperIT {
   }
 
   @Test
+  void shouldReportTwoFilesThatJudgeTheSameSeries() throws Exception {
+    Files.writeString(dir.resolve("shop.yaml"), PerfGateServer.CHECKS.get("shop.yaml"));
+    Files.writeString(dir.resolve("shop-lax.yaml"), PerfGateServer.CHECKS.get("lenient.yaml")
+        .replace("system: lenient", "system: shop"));
+
+    Process result = perfgate(Map.of(), "checks", "validate", dir.toString());
+
+    assertThat(result.exit()).as(result.toString()).isEqualTo(1);
+    assertThat(result.out().lines()).singleElement().satisfies(line -> assertThat(line)
+        .startsWith(dir.resolve("shop.yaml") + ":1: judges the same series as shop-lax.yaml (system 'shop'")
+        .contains("INCONCLUSIVE"));
+    assertThat(result.err()).isEqualTo(dir + ": 1 problem(s) in 1 of 2 file(s)\n");
+  }
+
+  @Test
   void shouldExitOneForADirectoryWithoutDefinitions() throws Exception {
     Process result = perfgate(Map.of(), "checks", "validate", dir.toString());
 
