@@ -30,14 +30,13 @@ class ChecksController {
     private final RuleFeasibility feasibility;
 
     @Operation(summary = "Loaded definitions, per file, with the problems of the newest text, the growth rules that"
-            + " sit inside the noise of a series they judge, and where it judges the same series as another file (whose"
-            + " runs are then INCONCLUSIVE)")
+            + " sit inside the noise of a series they judge, and (on the later file of two) where it judges the same"
+            + " series as another file, whose runs are then INCONCLUSIVE")
     @GetMapping
     List<FileView> list() {
         List<Problem> overlaps = definitions.overlaps();
         return definitions.states().stream().map(state -> new FileView(state.file(), state.active(), state.problems(),
                 state.contentHash(), state.active() == null ? List.of() : feasibility.review(state.active()),
-                overlaps.stream().filter(p -> p.file().equals(state.file()) || p.message().contains(" " + state.file() + " "))
-                        .toList())).toList();
+                overlaps.stream().filter(p -> p.file().equals(state.file())).toList())).toList();
     }
 }
