@@ -178,6 +178,13 @@ public final class DefinitionParser {
                     : "give only one value source, not " + String.join(" and ", sources));
         }
         ValueSource source = source(sources.get(0), node.path(sources.get(0)));
+        // a statistic of the results has its unit: another would only relabel the number (150 ms shown as 150 s)
+        if (node.has("unit") && source instanceof ValueSource.Results results
+                && !node.path("unit").asString().equalsIgnoreCase(results.unit())) {
+            throw new IllegalArgumentException("the results statistic '" + results.stat() + "' is in " + results.unit()
+                    + ", not '" + node.path("unit").asString() + "': leave 'unit' out"
+                    + (results.statistic().latency() ? " (a rule may still be written in s, e.g. '< 0.5s')" : ""));
+        }
         String unit = node.has("unit") ? node.path("unit").asString()
                 : source instanceof ValueSource.Results results ? results.unit() : null;
         Rule requirement = node.has("requirement") ? Rule.parse(node.path("requirement").asString(), false) : null;

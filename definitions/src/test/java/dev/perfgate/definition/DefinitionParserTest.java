@@ -207,6 +207,31 @@ class DefinitionParserTest {
     }
 
     @Test
+    void shouldRefuseAUnitThatRelabelsAResultsStatistic() {
+        // Given: p99 is in ms, throughput in req/s
+        DefinitionParser.Result seconds = parser.parse("a.yaml", VALID.replace("""
+                    results: { stat: p99 }
+                    requirement: "<= 0.2s"
+                """, """
+                    results: { stat: p99 }
+                    unit: s
+                    requirement: "< 0.5"
+                """));
+        DefinitionParser.Result millis = parser.parse("a.yaml", VALID.replace("""
+                    results: { stat: p99 }
+                """, """
+                    results: { stat: p99 }
+                    unit: MS
+                """));
+
+        // Then
+        assertThat(seconds.problems()).singleElement().satisfies(p -> assertThat(p.message())
+                .isEqualTo("check 'p99': the results statistic 'p99' is in ms, not 's': leave 'unit' out (a rule may"
+                        + " still be written in s, e.g. '< 0.5s')"));
+        assertThat(millis.ok()).as(millis.problems().toString()).isTrue();
+    }
+
+    @Test
     void shouldRejectUnknownFieldsAndTwoSources() {
         String text = """
                 system: a

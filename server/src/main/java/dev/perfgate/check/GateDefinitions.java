@@ -116,6 +116,21 @@ public class GateDefinitions {
         return tied.size() > 1 ? tied : List.of();
     }
 
+    /**
+     * Why the definition of {@code file} in force is not its newest text, when that text was rejected: a verdict
+     * judged by the previous version says so. Empty when the newest text is in force.
+     */
+    public Optional<String> rejectedNewest(String file) {
+        FileState state = files.get(file);
+        if (state == null || state.active() == null || state.problems().isEmpty()) {
+            return Optional.empty();
+        }
+        Problem first = state.problems().get(0);
+        return Optional.of("judged by the previous version of " + file + ": its newest text was rejected, line "
+                + first.line() + ": " + first.message().lines().findFirst().orElse("")
+                + (state.problems().size() > 1 ? " (and " + (state.problems().size() - 1) + " more)" : ""));
+    }
+
     /** The definitions in force that judge some series alike, as problems of the later file of each two. */
     public List<Problem> overlaps() {
         return DefinitionDirectory.overlaps(

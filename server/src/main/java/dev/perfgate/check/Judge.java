@@ -99,7 +99,9 @@ class Judge {
                         evidence));
             }
         }
-        return new Judgement(Verdict.judged(stamp, gate, checks, evidence.summaries()), evidence.judged());
+        Verdict verdict = Verdict.judged(stamp, gate, checks, evidence.summaries());
+        return new Judgement(definitions.rejectedNewest(gate.file()).map(verdict::withNote).orElse(verdict),
+                evidence.judged());
     }
 
     /**

@@ -77,6 +77,12 @@ public record Verdict(
                 strategy(gate), new Validity(true, List.of()), checks, kept);
     }
 
+    /** The same verdict with a note after its summary (what CI logs and Slack show). */
+    Verdict withNote(String note) {
+        return new Verdict(id, runId, evaluatedAt, reason, status, gate, summary + " (" + note + ")", definitionFile,
+                definitionVersion, baselineStrategy, validity, checks, profiles);
+    }
+
     /** A detected regression: some growth rule broke. */
     public boolean regressionDetected() {
         return checks.stream().anyMatch(CheckResult::regression);

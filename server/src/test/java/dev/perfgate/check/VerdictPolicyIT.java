@@ -63,7 +63,10 @@ class VerdictPolicyIT extends SharedServer {
             assertThat(p.line()).isEqualTo(5);
             assertThat(p.message()).contains("requirement");
         });
-        assertThat(judge(system, "1", 40.0).path("status").asString()).as("runs are still judged").isEqualTo("PASS");
+        JsonNode judged = judge(system, "1", 40.0);
+        assertThat(judged.path("status").asString()).as("runs are still judged").isEqualTo("PASS");
+        assertThat(judged.path("summary").asString()).as("and say by which version").contains(
+                "judged by the previous version of " + system + ".yaml: its newest text was rejected, line 5:");
         Response listed = api.get("/api/v1/checks");
         assertThat(listed.raw()).contains("less than 50").doesNotContain("\"active\":null");
     }
