@@ -16,6 +16,10 @@ public final class Numbers {
     private static final ThreadLocal<DecimalFormat> FORMAT = ThreadLocal
             .withInitial(() -> new DecimalFormat("#,##0.##", DecimalFormatSymbols.getInstance(Locale.ROOT)));
 
+    /** The same, with up to six decimals (set per use). */
+    private static final ThreadLocal<DecimalFormat> FINE = ThreadLocal
+            .withInitial(() -> new DecimalFormat("#,##0.######", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+
     private Numbers() {
     }
 
@@ -25,6 +29,31 @@ public final class Numbers {
         }
         BigDecimal rounded = BigDecimal.valueOf(value).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros();
         return FORMAT.get().format(rounded);
+    }
+
+    /**
+     * Two numbers a message compares, each with two decimals unless that shows them equal when they are not: then
+     * with as many more (up to six) as tell them apart, so "0.013 % > 0.01 %" never reads "0.01 % > 0.01 %".
+     */
+    public static String[] apart(double a, double b) {
+        for (int scale = 2; scale <= 6; scale++) {
+            String left = scaled(a, scale);
+            String right = scaled(b, scale);
+            if (!left.equals(right) || a == b || scale == 6) {
+                return new String[] {left, right};
+            }
+        }
+        throw new IllegalStateException("unreachable");
+    }
+
+    private static String scaled(double value, int scale) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return String.valueOf(value);
+        }
+        BigDecimal rounded = BigDecimal.valueOf(value).setScale(scale, RoundingMode.HALF_UP).stripTrailingZeros();
+        DecimalFormat fine = FINE.get();
+        fine.setMaximumFractionDigits(scale);
+        return fine.format(rounded);
     }
 
     /** A relative change for a person: whole numbers from 100 up, one decimal from 10, else two: "+176", "+12.5", "-3.27". */

@@ -21,4 +21,13 @@ class NumbersTest {
         assertThat(Numbers.percent(-3.271)).isEqualTo("-3.27");
         assertThat(Numbers.percent(1234.5)).isEqualTo("+1,235");
     }
+
+    @Test
+    void showsTwoComparedNumbersWithTheDecimalsThatTellThemApart() {
+        assertThat(Numbers.apart(0.013, 0.01)).containsExactly("0.013", "0.01");
+        assertThat(Numbers.apart(51.123, 50)).containsExactly("51.12", "50");
+        assertThat(Numbers.apart(50, 50)).containsExactly("50", "50");
+        assertThat(Numbers.apart(200.0004, 200)).containsExactly("200.0004", "200");
+        assertThat(Numbers.apart(1234.5, 1234.50000001)).containsExactly("1,234.5", "1,234.5");
+    }
 }

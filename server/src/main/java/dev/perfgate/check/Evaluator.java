@@ -2,7 +2,6 @@ package dev.perfgate.check;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.Numbers;
@@ -52,8 +51,9 @@ public final class Evaluator {
             Rule rule = check.requirement();
             boolean holds = rule.operator().holds(value, rule.threshold());
             requirementStatus = holds ? CheckStatus.PASS : broken(check);
-            messages.add(label + " " + withUnit(value, unit) + " " + comparison(value, rule.threshold()) + " "
-                    + withUnit(rule.threshold(), unit));
+            String[] shown = Numbers.apart(value, rule.threshold());
+            messages.add(label + " " + withUnit(shown[0], unit) + " " + comparison(value, rule.threshold()) + " "
+                    + withUnit(shown[1], unit));
             status = CheckStatus.worse(status, requirementStatus);
         }
 
@@ -129,8 +129,13 @@ public final class Evaluator {
         return value > threshold ? ">" : value < threshold ? "<" : "=";
     }
 
+    /** A number and its unit as the definition writes it ("512 MB", "40 ms", "12.5 %"). */
     static String withUnit(double value, String unit) {
-        return Numbers.format(value) + (unit == null || unit.isEmpty() ? "" : " " + unit.toLowerCase(Locale.ROOT).replace("req/s", "req/s"));
+        return withUnit(Numbers.format(value), unit);
+    }
+
+    private static String withUnit(String number, String unit) {
+        return number + (unit == null || unit.isEmpty() ? "" : " " + unit);
     }
 
     private static CheckResult result(CheckDefinition check, String request, CheckStatus status, Double value,

@@ -41,6 +41,19 @@ class EvaluatorTest {
     }
 
     @Test
+    void shouldShowAValueAndItsLimitWithTheDecimalsThatTellThemApartAndTheUnitAsWritten() {
+        CheckDefinition errors = new CheckDefinition("errors", "error rate", "%", new ValueSource.Results(null, null,
+                "errorPct"), Rule.parse("< 0.01%", false), null, 0, Severity.FAIL, false, "fp3");
+        CheckDefinition heap = new CheckDefinition("heap", "heap", "MB", new ValueSource.Measure("heap_mb"),
+                Rule.parse("< 512", false), null, 0, Severity.FAIL, false, "fp4");
+
+        assertThat(Evaluator.evaluate(errors, null, Measurement.of(0.013), null, List.of()).message())
+                .isEqualTo("error rate 0.013 % > 0.01 %");
+        assertThat(Evaluator.evaluate(heap, null, Measurement.of(600), null, List.of()).message())
+                .isEqualTo("heap 600 MB > 512 MB");
+    }
+
+    @Test
     void shouldPassWhenCpuDropsAfterTheFix() {
         CheckResult result = Evaluator.evaluate(cpu("< 50", "<= +10%", 0, Severity.FAIL, true), null,
                 Measurement.of(32), new BaselineValue("b154", "run 154", 51.12), List.of());
