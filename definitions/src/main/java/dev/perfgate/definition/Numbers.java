@@ -36,14 +36,11 @@ public final class Numbers {
      * with as many more (up to six) as tell them apart, so "0.013 % > 0.01 %" never reads "0.01 % > 0.01 %".
      */
     public static String[] apart(double a, double b) {
-        for (int scale = 2; scale <= 6; scale++) {
-            String left = scaled(a, scale);
-            String right = scaled(b, scale);
-            if (!left.equals(right) || a == b || scale == 6) {
-                return new String[] {left, right};
-            }
+        int scale = 2;
+        while (scale < 6 && a != b && scaled(a, scale).equals(scaled(b, scale))) {
+            scale++;
         }
-        throw new IllegalStateException("unreachable");
+        return new String[] {scaled(a, scale), scaled(b, scale)};
     }
 
     private static String scaled(double value, int scale) {

@@ -56,7 +56,8 @@ final class Validity {
                     + " < " + Numbers.format(expected.minThroughputRps()) + " req/s expected");
         }
         if (expected.maxErrorPct() != null && global.errorPct() == null) {
-            problems.add("no error rate (" + (global.count() == 0 ? "no requests" : "not posted") + "), so at most "
+            // the error rate comes from the counts (RequestStats.named): there is none only without requests
+            problems.add("no error rate (no requests), so at most "
                     + Numbers.format(expected.maxErrorPct()) + " % allowed cannot be checked");
         } else if (expected.maxErrorPct() != null && global.errorPct() > expected.maxErrorPct()) {
             problems.add("errors " + Numbers.format(global.errorPct()) + " % > " + Numbers.format(expected.maxErrorPct()) + " % allowed");

@@ -1,6 +1,5 @@
 package dev.perfgate.results;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,10 +52,11 @@ final class StatsRules {
             throw ApiException.badRequest(field + ": minMs " + s.minMs() + " > maxMs " + s.maxMs());
         }
         errorPct(field, s);
+        Map<String, Double> latencies = latencies(s);
         if (s.ok() == 0) {
-            noLatencies(field, s);
+            noLatencies(field, latencies);
         }
-        ordered(field, s);
+        ordered(field, s, latencies);
     }
 
     /** errorPct is 100 * ko / count: a posted one must agree (no requests: 0 or absent). */
@@ -78,13 +78,9 @@ final class StatsRules {
     }
 
     /** Latencies are over OK responses: with none they are absent, never 0 (docs/results-format.md). */
-    private static void noLatencies(String field, RequestStats s) {
-        List<String> given = new ArrayList<>();
-        latencies(s).forEach((name, value) -> {
-            if (value != null) {
-                given.add(name);
-            }
-        });
+    private static void noLatencies(String field, Map<String, Double> latencies) {
+        List<String> given = latencies.entrySet().stream().filter(e -> e.getValue() != null).map(Map.Entry::getKey)
+                .toList();
         if (!given.isEmpty()) {
             throw ApiException.badRequest(field + ": " + String.join(", ", given)
                     + " given with no OK responses (ok 0): latencies are over OK responses, leave them out");
@@ -92,10 +88,10 @@ final class StatsRules {
     }
 
     /** min <= p50 <= ... <= p999 <= max and min <= mean <= max, for those given (within the rounding to whole ms). */
-    private static void ordered(String field, RequestStats s) {
+    private static void ordered(String field, RequestStats s, Map<String, Double> latencies) {
         String lowerName = null;
         Double lower = null;
-        for (Map.Entry<String, Double> entry : latencies(s).entrySet()) {
+        for (Map.Entry<String, Double> entry : latencies.entrySet()) {
             if (entry.getKey().equals("meanMs") || entry.getValue() == null) {
                 continue;
             }
