@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -102,11 +103,19 @@ public final class DefinitionParser {
         List<String> environments = strings(root.path("environments"));
         List<CheckDefinition> checks = new ArrayList<>();
         Set<String> ids = new HashSet<>();
+        Map<String, String> idByName = new HashMap<>();
         for (JsonNode node : root.path("checks")) {
             String id = node.path("id").asString();
             int line = line(node);
             if (!ids.add(id)) {
                 problems.add(new Problem(file, line, "check id '" + id + "' is used twice"));
+                continue;
+            }
+            String name = node.path("name").asString(id);
+            String sameName = idByName.putIfAbsent(name, id);
+            if (sameName != null) {
+                problems.add(new Problem(file, line, "check '" + id + "': the name '" + name + "' is also check '" + sameName
+                        + "''s, so their verdict messages could not be told apart: give each check its own name"));
                 continue;
             }
             try {

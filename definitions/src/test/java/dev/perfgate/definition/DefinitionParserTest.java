@@ -207,6 +207,22 @@ class DefinitionParserTest {
     }
 
     @Test
+    void shouldRefuseTwoChecksOfOneName() {
+        // Given: the p99 check named like the CPU check, and one whose id is another's name
+        DefinitionParser.Result named = parser.parse("a.yaml", VALID.replace("name: p99 response time", "name: avg CPU"));
+        DefinitionParser.Result byId = parser.parse("a.yaml", VALID.replace("name: p99 response time", "name: cpu")
+                .replace("    name: avg CPU\n", ""));
+
+        // Then
+        assertThat(named.problems()).singleElement().satisfies(p -> {
+            assertThat(p.line()).isEqualTo(20);
+            assertThat(p.message()).isEqualTo("check 'p99': the name 'avg CPU' is also check 'cpu''s, so their verdict"
+                    + " messages could not be told apart: give each check its own name");
+        });
+        assertThat(byId.problems()).singleElement().asString().contains("the name 'cpu' is also check 'cpu''s");
+    }
+
+    @Test
     void shouldRefuseAUnitThatRelabelsAResultsStatistic() {
         // Given: p99 is in ms, throughput in req/s
         DefinitionParser.Result seconds = parser.parse("a.yaml", VALID.replace("""
