@@ -23,6 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunService;
 import dev.perfgate.system.ApiException;
+import dev.perfgate.system.JsonProblems;
 
 /** Attaches results to runs: PerfGate results JSON or a Gatling 3.12 stats.json, checked before anything is stored. */
 @Service
@@ -100,8 +101,7 @@ public class ResultsService {
         try {
             doc = json.treeToValue(body, ResultsDocument.class);
         } catch (JacksonException e) {
-            throw ApiException.badRequest("Invalid results JSON: " + e.getOriginalMessage()
-                    + (e.getPath().isEmpty() ? "" : " at " + e.getPathReference()));
+            throw ApiException.badRequest(JsonProblems.describe("Invalid results JSON", e));
         }
         Set<ConstraintViolation<ResultsDocument>> violations = validator.validate(doc);
         if (!violations.isEmpty()) {

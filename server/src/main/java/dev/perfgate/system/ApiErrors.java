@@ -193,14 +193,14 @@ class ApiErrors extends ResponseEntityExceptionHandler {
         if (unknown != null) {
             List<String> known = unknown.getKnownPropertyIds() == null ? List.of()
                     : unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
-            String at = path(unknown);
+            String at = JsonProblems.path(unknown);
             return "Unknown field '" + unknown.getPropertyName() + "'"
-                    + (at.equals(" at " + unknown.getPropertyName()) ? "" : at)
+                    + (at.isEmpty() || at.equals(unknown.getPropertyName()) ? "" : " at " + at)
                     + (known.isEmpty() ? "" : "; known fields: " + String.join(", ", known));
         }
         DatabindException binding = findCause(e, DatabindException.class);
         if (binding != null) {
-            return "Invalid value" + path(binding) + ": " + binding.getOriginalMessage();
+            return JsonProblems.describe("Invalid value", binding);
         }
         JacksonException json = findCause(e, JacksonException.class);
         if (json != null) {
@@ -209,13 +209,6 @@ class ApiErrors extends ResponseEntityExceptionHandler {
                     .replaceAll("\\s*at \\[Source:.*", "");
         }
         return "The request body is missing or unreadable";
-    }
-
-    private static String path(DatabindException e) {
-        String path = e.getPath().stream()
-                .map(ref -> ref.getPropertyName() != null ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining("."));
-        return path.isEmpty() ? "" : " at " + path.replace(".[", "[");
     }
 
     private static String abbreviate(String value) {

@@ -184,9 +184,9 @@ class EdgeValidationIT {
                 {"format":"perfgate-results/v1","global":{"count":3000,"ok":3000,"ko":0,"p99Ms":150,"meanMs":40.5}}""");
 
         assertThat(fraction.status()).as(fraction.raw()).isEqualTo(400);
-        assertThat(fraction.text("detail")).contains("count");
+        assertThat(fraction.text("detail")).isEqualTo("Invalid results JSON at global.count: expected a whole number, got 3000.5");
         assertThat(quoted.status()).as(quoted.raw()).isEqualTo(400);
-        assertThat(quoted.text("detail")).contains("p99Ms");
+        assertThat(quoted.text("detail")).isEqualTo("Invalid results JSON at global.p99Ms: expected a number, got the string \"150\"");
         assertThat(whole.status()).as(whole.raw()).isEqualTo(200);
     }
 
