@@ -52,8 +52,9 @@ class VerdictController {
             @Parameter(description = "seconds to wait for a pending verdict (0 to 300)") @RequestParam(defaultValue = "0") @Range(min = 0, max = 300) int wait) {
         // no request thread is held while waiting: the answer is written when the verdict is stored
         DeferredResult<ResponseEntity<VerdictView>> answer = new DeferredResult<>(wait * 1000L + 10_000L);
+        PublicUrls here = urls.here();
         verdicts.verdictOf(id, Duration.ofSeconds(wait))
-                .thenApply(this::view)
+                .thenApply(run -> view(run, here))
                 .whenComplete((view, failed) -> {
                     if (failed != null) {
                         answer.setErrorResult(failed instanceof CompletionException c ? c.getCause() : failed);
@@ -64,13 +65,13 @@ class VerdictController {
         return answer;
     }
 
-    private ResponseEntity<VerdictView> view(Run run) {
+    private ResponseEntity<VerdictView> view(Run run, PublicUrls here) {
         boolean pending = run.verdict() == null || VerdictService.PENDING.equals(run.verdict().status());
         if (pending) {
-            return ResponseEntity.status(HttpStatus.ACCEPTED).body(VerdictView.pending(run, urls));
+            return ResponseEntity.status(HttpStatus.ACCEPTED).body(VerdictView.pending(run, here));
         }
-        return ResponseEntity.ok(verdicts.latest(run).map(v -> VerdictView.of(run, v, urls))
-                .orElseGet(() -> VerdictView.pending(run, urls)));
+        return ResponseEntity.ok(verdicts.latest(run).map(v -> VerdictView.of(run, v, here))
+                .orElseGet(() -> VerdictView.pending(run, here)));
     }
 
     @Operation(summary = "Every verdict of the run, newest first")

@@ -41,9 +41,10 @@ class RunController {
     @Operation(summary = "Start a run", description = "Idempotent: the same runId in the same series returns the existing run with 200.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     CompletableFuture<ResponseEntity<RunView>> create(@Valid @RequestBody CreateRunRequest request) {
+        PublicUrls here = urls.here();
         return intake.submit(Intake.Kind.NEW_RUN, () -> {
             RunService.Created created = runs.create(request, Trigger.API);
-            RunView view = RunView.of(created.run(), urls);
+            RunView view = RunView.of(created.run(), here);
             return created.created()
                     ? ResponseEntity.created(java.net.URI.create(view.links().get("self"))).body(view)
                     : ResponseEntity.ok(view);

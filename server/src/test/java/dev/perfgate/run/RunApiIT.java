@@ -50,9 +50,26 @@ class RunApiIT {
         assertThat(first.status()).isEqualTo(201);
         assertThat(first.text("status")).isEqualTo("running");
         assertThat(first.text("trigger")).as("a build URL means CI started it").isEqualTo("ci");
-        assertThat(first.body().path("links").path("ui").asString()).endsWith("/runs/" + first.text("id"));
+        assertThat(first.body().path("links").path("ui").asString())
+                .as("the address the client called, though the run is made on an intake thread")
+                .isEqualTo("http://127.0.0.1:" + port + "/runs/" + first.text("id"));
         assertThat(second.status()).isEqualTo(200);
         assertThat(second.text("id")).isEqualTo(first.text("id"));
+    }
+
+    @Test
+    void shouldLinkAWaitedForVerdictToTheAddressTheClientCalled() {
+        String id = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test"}""".formatted(system)).text("id");
+        api.post("/api/v1/runs/" + id + "/end", "{}");
+
+        // When: the answer is written by the thread that stored the verdict, not by the request's
+        Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=30");
+
+        assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
+        assertThat(verdict.body().path("links").properties()).isNotEmpty()
+                .allSatisfy(link -> assertThat(link.getValue().asString()).as(link.getKey())
+                        .startsWith("http://127.0.0.1:" + port + "/"));
     }
 
     @Test
