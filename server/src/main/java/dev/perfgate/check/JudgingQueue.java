@@ -3,12 +3,10 @@ package dev.perfgate.check;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Date;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 
-import org.bson.Document;
 import org.bson.types.ObjectId;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.domain.Sort;
@@ -41,10 +39,12 @@ class JudgingQueue implements Intake.Backlog {
     /** The workers' own connections: taking, finishing and retrying jobs. */
     private final MongoTemplate workers;
     private final AtomicUpdates atomic;
+    private final Claims claims;
     private final Clock clock;
 
-    JudgingQueue(MongoTemplate mongo, JudgingConnections connections, Clock clock) {
+    JudgingQueue(MongoTemplate mongo, JudgingConnections connections, Claims claims, Clock clock) {
         this.mongo = mongo;
+        this.claims = claims;
         this.clock = clock;
         this.workers = connections.template();
         this.atomic = new AtomicUpdates(workers);
@@ -130,22 +130,21 @@ class JudgingQueue implements Intake.Backlog {
     }
 
     /**
-     * Inserts the job's next claim. A claim found there already whose lease ran out is stale: its instance died
-     * between claiming and taking the lease, and would block the job (and its series) for ever; it is removed,
-     * and the unique insert decides again between those who saw it stale.
+     * Takes the job's next claim. A claim taken already whose lease ran out is stale: its instance died between
+     * claiming and taking the lease, and would block the job (and its series) for ever; it is dropped, and the claim
+     * decides again between those who saw it stale.
      */
     private boolean takeClaim(JudgingJob job, Instant now, Duration lease) {
         String id = "judge:" + job.token() + ":" + (job.claims() + 1);
-        if (Claims.insert(workers, id, now)) {
+        if (claims.take(workers, id, now)) {
             return true;
         }
-        Document claim = workers.findById(id, Document.class, Claims.COLLECTION);
-        Date at = claim == null ? null : claim.getDate("at");
-        if (at == null || !at.toInstant().plus(lease).isBefore(now)) {
+        Optional<Instant> at = claims.madeAt(workers, id);
+        if (at.isEmpty() || !at.get().plus(lease).isBefore(now)) {
             return false;
         }
-        workers.remove(Query.query(Criteria.where("_id").is(id).and("at").is(at)), Claims.COLLECTION);
-        return Claims.insert(workers, id, now);
+        claims.drop(workers, id, at.get());
+        return claims.take(workers, id, now);
     }
 
     private static Query held(JudgingJob job) {

@@ -30,10 +30,12 @@ public class RunRepository extends DocumentRepository<Run> {
     static final Sort NEWEST_FIRST = Sort.by(Sort.Order.desc("startedAt"), Sort.Order.desc("_id"));
 
     private final AtomicUpdates atomic;
+    private final Claims claims;
 
-    RunRepository(MongoTemplate mongo, IdLookup byIds, AtomicUpdates atomic) {
+    RunRepository(MongoTemplate mongo, IdLookup byIds, AtomicUpdates atomic, Claims claims) {
         super(mongo, byIds, Run.class);
         this.atomic = atomic;
+        this.claims = claims;
     }
 
     /**
@@ -87,12 +89,11 @@ public class RunRepository extends DocumentRepository<Run> {
     }
 
     /**
-     * Claims the end of a run: true for exactly one caller, however many end it at once. A unique
-     * insert is the one atomic step every supported store honours under concurrency (FerretDB and
+     * Claims the end of a run: true for exactly one caller, however many end it at once ({@link Claims}: FerretDB and
      * the embedded server do not make find-and-modify atomic).
      */
     boolean claimEnd(String id, Instant at) {
-        return Claims.insert(mongo, "run-end:" + id, at);
+        return claims.take(mongo, "run-end:" + id, at);
     }
 
     /**

@@ -24,6 +24,7 @@ import dev.perfgate.profile.Profile;
 import dev.perfgate.profile.ProfileType;
 import dev.perfgate.profile.Quantity;
 import dev.perfgate.run.Run;
+import dev.perfgate.system.Claims;
 import dev.perfgate.run.RunStatus;
 import dev.perfgate.run.Trigger;
 
@@ -46,6 +47,9 @@ abstract class JudgingQueueContract {
 
     @Autowired
     JudgedProfiles judgedProfiles;
+
+    @Autowired
+    Claims claims;
 
     final String system = "queue-" + System.nanoTime();
 
@@ -138,7 +142,7 @@ abstract class JudgingQueueContract {
         Run run = run("test", T0);
         queue.addIfAbsent(run, "v-1", "run ended", T0);
         String token = mongo.findById(run.id(), JudgingJob.class).token();
-        mongo.insert(new org.bson.Document("_id", "judge:" + token + ":1").append("at", java.util.Date.from(T0)), "claims");
+        assertThat(claims.take(mongo, "judge:" + token + ":1", T0)).as("the dead claimer's claim").isTrue();
 
         Optional<JudgingJob> duringLease = queue.claim("alive", T0.plusSeconds(1), LEASE);
         Optional<JudgingJob> afterLease = queue.claim("alive", T0.plus(LEASE).plusSeconds(1), LEASE);

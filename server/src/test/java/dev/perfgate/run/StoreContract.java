@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -158,18 +157,19 @@ abstract class StoreContract {
         String id = service.create(request("claimed", null), Trigger.API).run().id();
         Instant now = Instant.now();
         assertThat(runs.claimEnd(id, now)).isTrue();
-        mongo.insert(new Document("_id", system + ":old").append("at", Date.from(now.minus(Duration.ofDays(2)))),
-                Claims.COLLECTION);
+        assertThat(claims.take(mongo, system + ":old", now.minus(Duration.ofDays(2)))).isTrue();
+        assertThat(claims.take(mongo, system + ":recent", now.minus(Duration.ofHours(23)))).isTrue();
+        // an end claim a PerfGate wrote before claims had a time
         mongo.insert(new Document("_id", system + ":untimed"), Claims.COLLECTION);
-        mongo.insert(new Document("_id", system + ":recent").append("at", Date.from(now.minus(Duration.ofHours(23)))),
-                Claims.COLLECTION);
 
         assertThat(claims.prune()).isGreaterThanOrEqualTo(2);
 
-        assertThat(mongo.findById(system + ":old", Document.class, Claims.COLLECTION)).isNull();
+        assertThat(claims.madeAt(mongo, system + ":old")).isEmpty();
+        assertThat(claims.take(mongo, system + ":old", now)).as("taken again once removed").isTrue();
         assertThat(mongo.findById(system + ":untimed", Document.class, Claims.COLLECTION))
                 .as("an end claim written before claims had a time").isNull();
-        assertThat(mongo.findById(system + ":recent", Document.class, Claims.COLLECTION)).isNotNull();
+        assertThat(claims.madeAt(mongo, system + ":recent")).isPresent();
+        assertThat(claims.take(mongo, system + ":recent", now)).isFalse();
         assertThat(runs.claimEnd(id, now)).as("the end claim is kept and still decides").isFalse();
     }
 
