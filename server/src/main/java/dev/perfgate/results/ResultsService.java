@@ -126,6 +126,7 @@ public class ResultsService {
         if (doc.global() != null) {
             StatsRules.check("Request global", doc.global());
         }
+        StatsRules.withinGlobal("Results", doc.global(), requests);
         ResultsDocument.Window window = doc.window() != null ? doc.window()
                 : new ResultsDocument.Window(run.startedAt(), run.endedAt(), run.steadyStateStart());
         if (window.start() != null && window.end() != null && window.end().isBefore(window.start())) {
@@ -142,6 +143,7 @@ public class ResultsService {
     private RunResults fromGatling(Run run, JsonNode body) {
         RequestStats global = GatlingStatsJson.global(body);
         List<RequestStats> requests = GatlingStatsJson.requests(body, limits.maxRequests());
+        StatsRules.withinGlobal("Gatling stats.json", global, requests);
         Instant end = run.endedAt() != null ? run.endedAt() : clock.instant();
         return new RunResults(run.id(), GATLING_STATS_JSON, "gatling (stats.json)",
                 new ResultsDocument.Window(run.startedAt(), end, run.startedAt()), true,

@@ -59,6 +59,29 @@ final class StatsRules {
         ordered(field, s, latencies);
     }
 
+    /**
+     * The global statistics count every request: the requests listed (all of them, or some) cannot add up to more
+     * requests, OK responses or errors than the global ones. A 400 naming the counts otherwise.
+     */
+    static void withinGlobal(String source, RequestStats global, List<RequestStats> requests) {
+        if (global == null || requests.isEmpty()) {
+            return;
+        }
+        long count = 0;
+        long ok = 0;
+        long ko = 0;
+        for (RequestStats request : requests) {
+            count += request.count();
+            ok += request.ok();
+            ko += request.ko();
+        }
+        if (count > global.count() || ok > global.ok() || ko > global.ko()) {
+            throw ApiException.badRequest(source + ": the requests add up to more than the global statistics count"
+                    + " (requests: count " + count + ", ok " + ok + ", ko " + ko + "; global: count " + global.count()
+                    + ", ok " + global.ok() + ", ko " + global.ko() + "): global counts every request");
+        }
+    }
+
     /** errorPct is 100 * ko / count: a posted one must agree (no requests: 0 or absent). */
     private static void errorPct(String field, RequestStats s) {
         if (s.errorPct() == null) {

@@ -50,6 +50,22 @@ class StatsRulesTest {
     }
 
     @Test
+    void shouldRefuseRequestsThatAddUpToMoreThanTheGlobalStatistics() {
+        RequestStats global = stats(6000, 6000, 0, 0.0);
+        java.util.List<RequestStats> some = java.util.List.of(stats(3000, 3000, 0, 0.0), stats(2000, 1990, 10, 0.5));
+
+        assertThatThrownBy(() -> StatsRules.withinGlobal("Results", global,
+                java.util.List.of(stats(6000, 6000, 0, 0.0), stats(3000, 0, 3000, 100.0))))
+                .hasMessage("Results: the requests add up to more than the global statistics count (requests: count 9000,"
+                        + " ok 6000, ko 3000; global: count 6000, ok 6000, ko 0): global counts every request");
+        assertThatThrownBy(() -> StatsRules.withinGlobal("Results", global, some))
+                .as("errors in a request that the global statistics do not count").hasMessageContaining("ko 10");
+        assertThatCode(() -> StatsRules.withinGlobal("Results", stats(6000, 5990, 10, 0.2), some))
+                .as("some of the requests, fewer than all").doesNotThrowAnyException();
+        assertThatCode(() -> StatsRules.withinGlobal("Results", null, some)).doesNotThrowAnyException();
+    }
+
+    @Test
     void shouldRefuseLatenciesWithoutOkResponses() {
         assertThatThrownBy(() -> check(stats(0, 0, 0, null, null, 0.0)))
                 .hasMessage("Request 'checkout': meanMs given with no OK responses (ok 0): latencies are over OK responses,"
