@@ -25,8 +25,15 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         SUSPECTED,
         /** Kept the rule but lay beyond 2 sd of the noise: PASS, kept out of the baseline for a few runs. */
         ELEVATED,
-        /** A regression (FAIL, or a rejected one): never a baseline. */
-        REGRESSED;
+        /** A regression (FAIL): never in a median; under {@code previous} (Perfana's rule) the next run's baseline. */
+        REGRESSED,
+        /** A regression an admin denied (it is real): never a baseline of any kind. */
+        DENIED;
+
+        /** A regression, denied or not yet reviewed. */
+        boolean regressed() {
+            return this == REGRESSED || this == DENIED;
+        }
 
         /**
          * How a run stands for one check: a reviewed run as its review says, else as the growth decision left the
@@ -35,7 +42,7 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
          */
         public static Standing of(boolean reviewed, boolean runGood, String decision) {
             if (reviewed) {
-                return runGood ? GOOD : REGRESSED;
+                return runGood ? GOOD : DENIED;
             }
             if (GrowthDecision.SUSPECTED.equals(decision)) {
                 return SUSPECTED;
@@ -93,7 +100,7 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         int oldest = -1;
         for (int i = 0; i < Math.min(MAX_OPEN, runs.size()); i++) {
             Standing standing = runs.get(i).standing();
-            if (standing == Standing.REGRESSED) {
+            if (standing.regressed()) {
                 break;
             }
             if (standing == Standing.SUSPECTED) {
@@ -115,12 +122,12 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         List<Past> good = new ArrayList<>();
         for (int i = openSuspicion().size(); i < runs.size() && good.size() < limit; i++) {
             Past p = runs.get(i);
-            boolean confirmed = i > 0 && runs.get(i - 1).standing() == Standing.REGRESSED;
+            boolean confirmed = i > 0 && runs.get(i - 1).standing().regressed();
             boolean settled = switch (p.standing()) {
                 case GOOD -> true;
                 case SUSPECTED -> i >= MAX_OPEN && !confirmed;
                 case ELEVATED -> i >= WINDOW && !confirmed;
-                case REGRESSED -> false;
+                case REGRESSED, DENIED -> false;
             };
             if (settled) {
                 good.add(p);
@@ -165,11 +172,14 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         };
     }
 
-    /** The previous run, or the run before suspected or elevated ones (the level before a suspected change); null when none. */
+    /**
+     * The previous run (Perfana's rule: a failed one too, so a fix shows as a drop), or the run before suspected or
+     * elevated ones (the level before a suspected change); never a run whose regression an admin denied. Null when none.
+     */
     public BaselineValue previous() {
         for (int i = 0; i < runs.size(); i++) {
             Past p = runs.get(i);
-            if (!pending(p) || i >= WINDOW) {
+            if (p.standing() != Standing.DENIED && (!pending(p) || i >= WINDOW)) {
                 return new BaselineValue(p.id(), "run " + p.runId(), p.value());
             }
         }

@@ -5,6 +5,7 @@ import lombok.RequiredArgsConstructor;
 
 import org.springframework.stereotype.Service;
 
+import dev.perfgate.definition.GateDefinition;
 import dev.perfgate.run.RegressionReview;
 import dev.perfgate.run.Run;
 import dev.perfgate.run.RunRepository;
@@ -22,6 +23,7 @@ public class Reviews {
     private final VerdictService verdicts;
     private final BaselinePins pins;
     private final AuditLog audit;
+    private final GateDefinitions definitions;
 
     public Run review(String id, boolean accept, String reason) {
         Run run = runs.get(id);
@@ -32,6 +34,13 @@ public class Reviews {
         RegressionReview.Decision decision = accept ? RegressionReview.Decision.ACCEPTED : RegressionReview.Decision.DENIED;
         repository.setReview(run.id(), new RegressionReview(decision, reason, audit.actor(),
                 audit.record(accept ? "accept-regression" : "deny-regression", run.id(), reason)));
+        if (!accept) {
+            // a denied regression is real: it is no baseline, pinned or not (a pin needs an accepted one)
+            pins.find(run.series()).filter(p -> p.runId().equals(run.id())).ifPresent(pin -> {
+                pins.remove(pin);
+                audit.record("unpin-baseline", run.id(), "its regression was denied");
+            });
+        }
         return runs.get(id);
     }
 
@@ -48,10 +57,20 @@ public class Reviews {
             throw ApiException.conflict("Run " + run.runId() + " has a detected regression that was not accepted;"
                     + " accept it first if it is the new normal");
         }
+        definitions.find(run.system(), run.workload(), run.environment())
+                .filter(gate -> gate.baseline() != GateDefinition.BaselineStrategy.PINNED).ifPresent(gate -> {
+                    throw ApiException.conflict(run.series() + " is judged against " + strategy(gate) + " (" + gate.file()
+                            + "): a pin would not be used; set baseline: { strategy: pinned } there first");
+                });
         BaselinePin pin = new BaselinePin(run.series().toString(), run.id(), run.runId(), reason, audit.actor(),
                 audit.record("pin-baseline", run.id(), reason));
         pins.save(pin);
         return pin;
+    }
+
+    private static String strategy(GateDefinition gate) {
+        return gate.baseline() == GateDefinition.BaselineStrategy.MEDIAN
+                ? "the median of its last " + gate.baselineRuns() + " good runs" : "its previous good run";
     }
 
     public void unpin(String id) {

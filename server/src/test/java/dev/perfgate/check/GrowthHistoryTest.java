@@ -51,6 +51,16 @@ class GrowthHistoryTest {
         assertThat(baseline == null ? null : baseline.label()).isEqualTo(label);
     }
 
+    @Test
+    void shouldNeverTakeADeniedRegressionAsThePreviousRun() {
+        GrowthHistory failed = new GrowthHistory(List.of(run(3, 90, Standing.REGRESSED), run(2, 30, Standing.GOOD)), 10);
+        GrowthHistory denied = new GrowthHistory(List.of(run(3, 90, Standing.DENIED), run(2, 30, Standing.GOOD)), 10);
+
+        assertThat(failed.previous().label()).as("Perfana's rule: the failed run").isEqualTo("run 3");
+        assertThat(denied.previous().label()).as("an admin said it is a real regression").isEqualTo("run 2");
+        assertThat(denied.median(5).label()).isEqualTo("run 2");
+    }
+
     @ParameterizedTest(name = "median of {1} good runs in [{0}] is {2} ({3})")
     @CsvSource(delimiter = ';', nullValues = "none", value = {
             "10, 30, 20, 100, 40;   3; 20;   median of 3 runs (3–5)",
@@ -151,7 +161,7 @@ class GrowthHistoryTest {
             "false, true,  none,      GOOD",
             "false, false, none,      REGRESSED",
             "true,  true,  suspected, GOOD",
-            "true,  false, elevated,  REGRESSED"})
+            "true,  false, elevated,  DENIED"})
     void shouldTellHowARunStandsForACheck(boolean reviewed, boolean runGood, String decision, Standing expected) {
         Standing standing = Standing.of(reviewed, runGood, decision);
 

@@ -268,6 +268,47 @@ class VerdictPolicyIT extends SharedServer {
     }
 
     @Test
+    void shouldDropAPinWhoseRegressionIsDeniedAndRefuseAPinTheStrategyWouldNotUse() throws Exception {
+        write(system, """
+                system: %s
+                baseline: { strategy: pinned }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    measure: cpu_avg_pct
+                    growth: "<= +10%%"
+                """.formatted(system));
+        judge(system, "1", 20.0);
+        String regressed = judge(system, "2", 30.0).path("id").asString();
+        assertThat(api.post("/api/v1/runs/" + regressed + "/regression/accept", "{\"reason\":\"new normal?\"}").status())
+                .isEqualTo(200);
+        assertThat(api.post("/api/v1/runs/" + regressed + "/baseline", "{\"reason\":\"release 2\"}").status()).isEqualTo(200);
+
+        Response denied = api.post("/api/v1/runs/" + regressed + "/regression/deny", "{\"reason\":\"no, a bug\"}");
+        JsonNode next = judge(system, "3", 30.0);
+
+        assertThat(denied.status()).isEqualTo(200);
+        assertThat(next.path("status").asString()).as(next.path("summary").asString()).isEqualTo("FAIL");
+        assertThat(next.path("checks").get(0).path("baselineLabel").asString()).isEqualTo("run 1");
+
+        String other = system + "-median";
+        write(other, """
+                system: %s
+                baseline: { strategy: median, runs: 5 }
+                checks:
+                  - id: cpu
+                    measure: cpu_avg_pct
+                    growth: "<= +10%%"
+                """.formatted(other));
+        String good = judge(other, "1", 20.0).path("id").asString();
+        Response pin = api.post("/api/v1/runs/" + good + "/baseline", "{\"reason\":\"release 1\"}");
+
+        assertThat(pin.status()).isEqualTo(409);
+        assertThat(pin.text("detail")).isEqualTo(other + "/peak/test is judged against the median of its last 5 good runs ("
+                + other + ".yaml): a pin would not be used; set baseline: { strategy: pinned } there first");
+    }
+
+    @Test
     void shouldUseAPinnedBaselineOlderThanTheHistoryDepth() throws Exception {
         write(system, """
                 system: %s
