@@ -38,7 +38,12 @@ public record CheckResult(
      */
     @JsonProperty("label")
     public String label() {
-        return request == null ? name : name + " of " + request;
+        return label(name, request);
+    }
+
+    /** "p95 of /x"; the name alone when there is no request or the name says it already ("p95 of /x" for /x). */
+    static String label(String name, String request) {
+        return request == null || name.contains(request) ? name : name + " of " + request;
     }
 
     /** A regression is a broken growth rule. */

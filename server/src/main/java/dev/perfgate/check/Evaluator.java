@@ -30,7 +30,7 @@ public final class Evaluator {
     public static CheckResult evaluate(CheckDefinition check, String request, Measurement current, BaselineValue baseline,
             GrowthHistory growthHistory) {
         List<Double> history = growthHistory.noiseValues();
-        String label = request == null ? check.name() : check.name() + " of " + request;
+        String label = CheckResult.label(check.name(), request);
         String unit = check.unit();
         if (current.noBaseline()) {
             return result(check, request, CheckStatus.PASS, null, null, null, null, null, null, null,

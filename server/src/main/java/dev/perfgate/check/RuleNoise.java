@@ -37,7 +37,7 @@ final class RuleNoise {
                     continue;
                 }
                 int bar = key.indexOf('|');
-                String label = bar < 0 ? check.name() : check.name() + " of " + key.substring(bar + 1);
+                String label = CheckResult.label(check.name(), bar < 0 ? null : key.substring(bar + 1));
                 double holds = Math.ceil(noise.holdsPct());
                 warnings.add(new Warning(series, check.id(), label, check.growth().text(), noise.runs(),
                         noise.noisePct(), holds, label + ": growth " + check.growth().text() + " sits inside the noise of "

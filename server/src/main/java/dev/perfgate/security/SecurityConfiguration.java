@@ -53,7 +53,10 @@ class SecurityConfiguration {
                 .addFilterBefore(new BearerTokenFilter(tokens, throttle), AnonymousAuthenticationFilter.class)
                 .exceptionHandling(errors -> errors
                         .authenticationEntryPoint((request, response, e) -> problem(response, HttpStatus.UNAUTHORIZED,
-                                "An API token is required: send 'Authorization: Bearer <token>'"))
+                                request.getHeader("Authorization") == null
+                                        ? "An API token is required: send 'Authorization: Bearer <token>'"
+                                        : "The API token is not valid (unknown, revoked, or not 'Bearer <token>'): check"
+                                                + " PERFGATE_TOKEN or the token you sent"))
                         .accessDeniedHandler((request, response, e) -> problem(response, HttpStatus.FORBIDDEN,
                                 "This token's role may not " + request.getMethod() + " " + request.getRequestURI())))
                 .authorizeHttpRequests(auth -> auth

@@ -54,6 +54,22 @@ class EvaluatorTest {
     }
 
     @Test
+    void shouldNameTheRequestOnceWhenTheChecksNameSaysItAlready() {
+        CheckDefinition p95 = new CheckDefinition("p95-post", "p95 of post-entry", "ms", new ValueSource.Results("post-entry",
+                null, "p95"), Rule.parse("< 100ms", false), null, 0, Severity.FAIL, false, "fp5");
+        CheckDefinition perRequest = new CheckDefinition("p95", "p95", "ms", new ValueSource.Results(null, "post-.*", "p95"),
+                Rule.parse("< 100ms", false), null, 0, Severity.FAIL, false, "fp6");
+
+        CheckResult named = Evaluator.evaluate(p95, "post-entry", Measurement.of(120), null, List.of());
+        CheckResult matched = Evaluator.evaluate(perRequest, "post-entry", Measurement.of(120), null, List.of());
+
+        assertThat(named.message()).isEqualTo("p95 of post-entry 120 ms > 100 ms");
+        assertThat(named.label()).isEqualTo("p95 of post-entry");
+        assertThat(matched.message()).isEqualTo("p95 of post-entry 120 ms > 100 ms");
+        assertThat(matched.label()).isEqualTo("p95 of post-entry");
+    }
+
+    @Test
     void shouldPassWhenCpuDropsAfterTheFix() {
         CheckResult result = Evaluator.evaluate(cpu("< 50", "<= +10%", 0, Severity.FAIL, true), null,
                 Measurement.of(32), new BaselineValue("b154", "run 154", 51.12), List.of());

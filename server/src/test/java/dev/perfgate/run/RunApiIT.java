@@ -180,8 +180,9 @@ class RunApiIT {
                 "{\"system\":\"a\",\"workload\":\"b\",\"environment\":\"c\"}");
 
         assertThat(anonymous.status()).isEqualTo(401);
-        assertThat(anonymous.text("detail")).contains("Bearer");
+        assertThat(anonymous.text("detail")).startsWith("An API token is required").contains("Bearer");
         assertThat(wrongToken.status()).isEqualTo(401);
+        assertThat(wrongToken.text("detail")).startsWith("The API token is not valid");
         assertThat(viewerReads.status()).isEqualTo(200);
         assertThat(viewerWrites.status()).isEqualTo(403);
     }
