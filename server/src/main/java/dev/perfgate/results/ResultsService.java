@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -57,12 +59,20 @@ public class ResultsService {
         // FerretDB 1.x each read or replace by id reads the whole collection); later ones a failed insert and both
         if (!results.insertIfAbsent(parsed)) {
             RunResults previous = results.find(runId).orElse(null);
+            boolean sameStatistics = previous != null && Objects.equals(previous.global(), parsed.global())
+                    && previous.requests().equals(parsed.requests());
+            if (previous != null && judged(run) && hasStatistics(previous) && !sameStatistics) {
+                throw replacingJudged(run, "its request statistics");
+            }
             if (previous != null && !previous.measures().isEmpty()) {
                 // measures posted separately survive a later upload of the request statistics
                 Map<String, Double> merged = new HashMap<>(previous.measures());
                 merged.putAll(parsed.measures());
                 parsed = withMeasures(parsed, merged);
                 limits.check(parsed);
+            }
+            if (sameStatistics && previous.measures().equals(parsed.measures())) {
+                return previous; // a retry: nothing changed, nothing to judge again
             }
             results.save(parsed);
         }
@@ -75,16 +85,48 @@ public class ResultsService {
         Run run = runs.get(runId);
         limits.checkMeasures("measures", measures.size());
         checkMeasures(measures);
-        RunResults current = results.find(runId).orElseGet(() -> new RunResults(runId, "measures", null,
+        Optional<RunResults> stored = results.find(runId);
+        RunResults current = stored.orElseGet(() -> new RunResults(runId, "measures", null,
                 new ResultsDocument.Window(run.startedAt(), run.endedAt(), run.steadyStateStart()), false,
                 null, List.of(), Map.of(), List.of(), clock.instant()));
+        if (judged(run)) {
+            List<String> changed = measures.entrySet().stream()
+                    .filter(m -> current.measures().containsKey(m.getKey())
+                            && !current.measures().get(m.getKey()).equals(m.getValue()))
+                    .map(Map.Entry::getKey).sorted().toList();
+            if (!changed.isEmpty()) {
+                throw replacingJudged(run, "its measures " + String.join(", ", changed));
+            }
+        }
         Map<String, Double> merged = new HashMap<>(current.measures());
         merged.putAll(measures);
+        if (stored.isPresent() && merged.equals(current.measures())) {
+            return current; // a retry: nothing changed, nothing to judge again
+        }
         RunResults updated = withMeasures(current, merged);
         limits.checkMeasures("measures (with the run's earlier ones)", merged.size());
         results.save(updated);
         events.publishEvent(new ResultsAttached(runId));
         return updated;
+    }
+
+    /**
+     * An ended run that has had a verdict (now, or before a re-judgement now pending): CI has acted on it, and later
+     * runs compare with its numbers.
+     */
+    private static boolean judged(Run run) {
+        return run.isEnded() && run.verdict() != null && run.verdict().verdictId() != null;
+    }
+
+    private static boolean hasStatistics(RunResults results) {
+        return results.global() != null || !results.requests().isEmpty();
+    }
+
+    private static ApiException replacingJudged(Run run, String what) {
+        return ApiException.conflict("Run " + run.runId() + " of " + run.series() + " is judged already ("
+                + run.verdict().status() + "): " + what + " cannot be replaced by different numbers, which would change"
+                + " the verdict CI acted on and the baseline of later runs. Post the same numbers again (a retry), add"
+                + " what it lacks, or record the new numbers as a new run");
     }
 
     public RunResults get(String runId) {

@@ -85,6 +85,33 @@ class ResultsApiIT extends SharedServer {
         assertThat(badName.status()).isEqualTo(400);
     }
 
+    @Test
+    void shouldKeepAJudgedRunsNumbersAndTakeOnlyTheSameAgainOrWhatItLacks() {
+        String results = """
+                {"format":"perfgate-results/v1","global":{"count":10,"ok":10,"ko":0,"p99Ms":150},"measures":{"cpu_avg_pct":40}}""";
+        api.post("/api/v1/runs/" + run + "/results", results);
+        api.post("/api/v1/runs/" + run + "/end", null);
+        String judged = api.get("/api/v1/runs/" + run + "/verdict?wait=30").text("status");
+
+        Response same = api.post("/api/v1/runs/" + run + "/results", results);
+        Response better = api.post("/api/v1/runs/" + run + "/results", results.replace("150", "120"));
+        Response changedMeasure = api.post("/api/v1/runs/" + run + "/measures", "{\"cpu_avg_pct\":30}");
+        Response newMeasure = api.post("/api/v1/runs/" + run + "/measures", "{\"heap_used_mb\":300}");
+
+        assertThat(judged).isNotEqualTo("PENDING");
+        assertThat(same.status()).as("a retry with the same numbers").isEqualTo(200);
+        assertThat(better.status()).as(better.raw()).isEqualTo(409);
+        assertThat(better.text("detail")).contains("is judged already (" + judged + "): its request statistics cannot be"
+                + " replaced by different numbers");
+        assertThat(changedMeasure.status()).isEqualTo(409);
+        assertThat(changedMeasure.text("detail")).contains("its measures cpu_avg_pct cannot be replaced");
+        assertThat(newMeasure.status()).as("what the run lacked").isEqualTo(200);
+        JsonNode stored = api.get("/api/v1/runs/" + run + "/results").body();
+        assertThat(stored.path("global").path("p99Ms").asDouble()).isEqualTo(150.0);
+        assertThat(stored.path("measures").path("cpu_avg_pct").asDouble()).isEqualTo(40.0);
+        assertThat(stored.path("measures").path("heap_used_mb").asDouble()).isEqualTo(300.0);
+    }
+
     private static String fixture(String name) throws IOException {
         try (InputStream in = ResultsApiIT.class.getResourceAsStream("/results/" + name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
