@@ -41,7 +41,10 @@ public final class GateQualityBench {
     static final int HISTORY = 5;
     static final double RULE = 0.10;
     static final double[] CVS = {0.02, 0.05, 0.08};
-    static final String[] KINDS = {"A/A", "+5 % step", "+10 % step", "+20 % step", "+50 % step", "+30 % spike", "+2 %/run creep"};
+    static final String[] KINDS = {"A/A", "+5 % step", "+10 % step", "+20 % step", "+50 % step", "+30 % spike", "+2 %/run creep",
+            "-30 % then back"};
+    /** An improvement (-30 %) for 4 or 5 runs, then back to the old level: +43 % over the improved one, a regression. */
+    static final String BACK = "-30 % then back";
 
     /** A labelled series; {@code base} and {@code sigma} (log-normal noise) are known only to the oracle. */
     record Series(String kind, double cv, double[] values, boolean[] regressed, boolean[] spike, double base, double sigma) {
@@ -68,7 +71,8 @@ public final class GateQualityBench {
         gates.put("**PerfGate: median of 5, noise-aware (default)**", s -> perfgate(s, 5));
         gates.put("PerfGate: median of 10, noise-aware", s -> perfgate(s, 10));
         // the issue's held-out corpus has A/A series, steps and spikes; the creep is judged on its own below
-        List<Series> issueShaped = corpus.stream().filter(s -> !s.kind().endsWith("creep")).toList();
+        List<Series> issueShaped = corpus.stream().filter(s -> !s.kind().endsWith("creep") && !s.kind().equals(BACK)).toList();
+        List<Series> back = corpus.stream().filter(s -> s.kind().equals(BACK)).toList();
         List<Series> creep = corpus.stream().filter(s -> s.kind().endsWith("creep")).toList();
         System.out.printf(Locale.ROOT, "A/A series, steps and spikes (issue 15's shape): %d series%n%n", issueShaped.size());
         System.out.println("| gate | recall | false FAIL rate | precision | F1 | +5 % step FAILed | +10 % step at CV 5 %, caught within 3 runs | A/A at CV 8 %: false FAILs | spike runs FAILed |");
@@ -86,6 +90,16 @@ public final class GateQualityBench {
         System.out.println("|---|---|---|");
         for (Map.Entry<String, Gate> gate : gates.entrySet()) {
             Score score = score(creep, gate.getValue());
+            System.out.printf(Locale.ROOT, "| %s | %d / %d | %d / %d |%n", gate.getKey(), score.caught(), score.regressions(),
+                    score.falseFails(), score.negatives());
+        }
+        System.out.println();
+        System.out.printf(Locale.ROOT, "An improvement of -30 %% for 4 or 5 runs, then back to the old level (%d series; the return is"
+                + " +43 %% over the improved level, a regression until it is accepted):%n%n", back.size());
+        System.out.println("| gate | returns caught within 3 runs | FAILs on the improved runs |");
+        System.out.println("|---|---|---|");
+        for (Map.Entry<String, Gate> gate : gates.entrySet()) {
+            Score score = score(back, gate.getValue());
             System.out.printf(Locale.ROOT, "| %s | %d / %d | %d / %d |%n", gate.getKey(), score.caught(), score.regressions(),
                     score.falseFails(), score.negatives());
         }
@@ -132,11 +146,14 @@ public final class GateQualityBench {
     }
 
     static List<Series> corpus(long seed, int perGroup) {
-        Random random = new Random(seed);
+        Random first = new Random(seed);
+        // the series added later draw from their own generator: the earlier kinds keep their numbers
+        Random later = new Random(seed + 1);
         List<Series> corpus = new ArrayList<>();
         for (double cv : CVS) {
             double sigma = Math.sqrt(Math.log(1 + cv * cv));
             for (String kind : KINDS) {
+                Random random = kind.equals(BACK) ? later : first;
                 for (int i = 0; i < perGroup; i++) {
                     double[] level = new double[RUNS];
                     boolean[] spike = new boolean[RUNS];
@@ -152,6 +169,11 @@ public final class GateQualityBench {
                         int t = HISTORY + random.nextInt(RUNS - HISTORY - 1);
                         level[t] = 1.3;
                         spike[t] = true;
+                    } else if (kind.equals(BACK)) {
+                        int back = HISTORY + 4 + random.nextInt(2);
+                        for (int t = HISTORY; t < back; t++) {
+                            level[t] = 0.7;
+                        }
                     } else if (kind.endsWith("creep")) {
                         for (int t = HISTORY; t < RUNS; t++) {
                             level[t] = Math.pow(1.02, t - HISTORY + 1);
@@ -162,7 +184,9 @@ public final class GateQualityBench {
                     boolean[] regressed = new boolean[RUNS];
                     for (int t = 0; t < RUNS; t++) {
                         values[t] = base * level[t] * Math.exp(sigma * random.nextGaussian());
-                        regressed[t] = !spike[t] && level[t] >= 1 + RULE - 1e-9;
+                        // after an improvement, the old level is a regression against the new one
+                        regressed[t] = !spike[t] && (kind.equals(BACK) ? t > HISTORY && level[t] > level[HISTORY] * (1 + RULE)
+                                : level[t] >= 1 + RULE - 1e-9);
                     }
                     corpus.add(new Series(kind, cv, values, regressed, spike, base, sigma));
                 }

@@ -29,7 +29,7 @@ public final class Evaluator {
      */
     public static CheckResult evaluate(CheckDefinition check, String request, Measurement current, BaselineValue baseline,
             GrowthHistory growthHistory) {
-        List<Double> history = growthHistory.noiseValues();
+        List<Double> history = growthHistory.noiseValues(check.growth() == null || check.growth().operator().higherIsWorse());
         String label = CheckResult.label(check.name(), request);
         String unit = check.unit();
         if (current.noBaseline()) {

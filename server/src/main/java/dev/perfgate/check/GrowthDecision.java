@@ -45,7 +45,7 @@ public final class GrowthDecision {
 
     /** Decides on a value whose growth against {@code baseline} already broke {@code rule}. */
     static Outcome ofBrokenRule(Rule rule, double value, BaselineValue baseline, GrowthHistory history, String unit) {
-        List<Double> sample = history.noiseValues();
+        List<Double> sample = history.noiseValues(rule.operator().higherIsWorse());
         Noise noise = Noise.of(sample, value);
         if (noise == null) {
             return new Outcome(UNMEASURED, null, "noise not measured yet (" + sample.size() + " good run"
@@ -85,7 +85,7 @@ public final class GrowthDecision {
      * (ELEVATED: the run passes but stays out of the baseline for a while), else null.
      */
     static Outcome ofKeptRule(Rule rule, double value, BaselineValue baseline, GrowthHistory history, String unit) {
-        List<Double> sample = history.noiseValues();
+        List<Double> sample = history.noiseValues(rule.operator().higherIsWorse());
         Noise noise = Noise.of(sample, value);
         if (noise == null) {
             return null;

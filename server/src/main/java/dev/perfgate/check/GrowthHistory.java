@@ -140,9 +140,17 @@ public record GrowthHistory(List<Past> runs, int noiseRuns) {
         return p.standing() == Standing.SUSPECTED || p.standing() == Standing.ELEVATED;
     }
 
-    /** The values the noise is measured on: the last {@code noiseRuns} good runs. */
+    /** The values the noise is measured on: the last {@code noiseRuns} good runs (a higher value is worse). */
     public List<Double> noiseValues() {
-        return good(noiseRuns).stream().map(Past::value).toList();
+        return noiseValues(true);
+    }
+
+    /**
+     * The values the noise is measured on: the last {@code noiseRuns} good runs, since an improvement among them
+     * ({@link Noise#currentLevel}; {@code higherIsWorse} says which way is better).
+     */
+    public List<Double> noiseValues(boolean higherIsWorse) {
+        return Noise.currentLevel(good(noiseRuns).stream().map(Past::value).toList(), higherIsWorse);
     }
 
     /** The median of the last {@code count} good runs; null when there is none. */

@@ -24,6 +24,12 @@ public record Noise(int runs, double median, double mad, double sd, double noise
      */
     static final double HOLDS = 3;
 
+    /**
+     * How far apart (in sd of the difference of the two sides' medians) the runs before and after a split must lie
+     * to be two levels rather than one noise: beyond it, the noise is measured on the newer level alone.
+     */
+    static final double LEVEL_CHANGE_SIGMAS = 4;
+
     public Noise(int runs, double median, double mad, double sd, double noisePct, Boolean exceeded, String note) {
         this(runs, median, mad, sd, noisePct, exceeded, note, null, null, null);
     }
@@ -81,6 +87,54 @@ public record Noise(int runs, double median, double mad, double sd, double noise
     /** A growth that kept its rule but lay beyond the noise: kept out of the baseline for a few runs. */
     public boolean elevated() {
         return GrowthDecision.ELEVATED.equals(decision);
+    }
+
+    /**
+     * The runs of {@code newestFirst} at the current level: all of them, or, when the newer ones lie at a better level
+     * than the older ones (an improvement {@value #MIN_RUNS} or more runs ago, with {@value #MIN_RUNS} or more runs
+     * before it), the newer ones. A noise measured across an improvement centres on neither level and spreads over
+     * both: a regression back to the old level read as inside that noise, for ever. (A change to a worse level that
+     * passed needs no cut: a noise centred below the current level only makes a further rise stand out more.)
+     * The split taken is the one whose two medians lie furthest apart in sd of their difference (the sd from both
+     * sides' deviations from their own medians, a median's own zero left out); it counts beyond
+     * {@value #LEVEL_CHANGE_SIGMAS}.
+     */
+    static List<Double> currentLevel(List<Double> newestFirst, boolean higherIsWorse) {
+        int n = newestFirst.size();
+        int split = -1;
+        double farthest = LEVEL_CHANGE_SIGMAS;
+        for (int k = MIN_RUNS + 1; k <= n - MIN_RUNS; k++) {
+            List<Double> newer = newestFirst.subList(0, k);
+            List<Double> older = newestFirst.subList(k, n);
+            double newerMedian = median(newer);
+            double olderMedian = median(older);
+            double better = higherIsWorse ? olderMedian - newerMedian : newerMedian - olderMedian;
+            if (better <= 0) {
+                continue;
+            }
+            List<Double> deviations = new ArrayList<>();
+            deviations(newer, newerMedian, deviations);
+            deviations(older, olderMedian, deviations);
+            double sd = 1.4826 * median(deviations);
+            if (sd == 0) {
+                sd = Math.sqrt(deviations.stream().mapToDouble(d -> d * d).sum() / deviations.size());
+            }
+            double sigmas = sd == 0 ? Double.POSITIVE_INFINITY
+                    : better / (sd * Math.sqrt(Math.PI / 2 * (1.0 / k + 1.0 / (n - k))));
+            if (sigmas > farthest) {
+                farthest = sigmas;
+                split = k;
+            }
+        }
+        return split < 0 ? newestFirst : List.copyOf(newestFirst.subList(0, split));
+    }
+
+    /** The values' distances from their median, without the zero of the median value itself (odd counts). */
+    private static void deviations(List<Double> values, double median, List<Double> into) {
+        List<Double> distances = new ArrayList<>();
+        values.forEach(v -> distances.add(Math.abs(v - median)));
+        Collections.sort(distances);
+        into.addAll(values.size() % 2 == 1 ? distances.subList(1, distances.size()) : distances);
     }
 
     static double median(List<Double> values) {

@@ -32,7 +32,7 @@ final class RuleNoise {
                 continue;
             }
             for (String key : keys(newestFirst, check.fingerprint())) {
-                Noise noise = Noise.of(GrowthHistory.of(newestFirst, key, gate.noiseRuns()).noiseValues(), null);
+                Noise noise = Noise.of(GrowthHistory.of(newestFirst, key, gate.noiseRuns()).noiseValues(check.growth().operator().higherIsWorse()), null);
                 if (noise == null || !noise.contains(check)) {
                     continue;
                 }

@@ -48,6 +48,35 @@ class GrowthDecisionTest {
     }
 
     @Test
+    void shouldFailAReturnToTheOldLevelAfterAnImprovementAtOnce() {
+        // an improvement to about 75 four runs ago, after runs at about 150; a return to 150 is +95 % over the new level
+        List<Past> history = good(74, 77, 79, 75, 148, 155, 143, 150, 152, 146);
+
+        CheckResult back = judge(p99(null, false), 150, history);
+        CheckResult within = judge(p99(null, false), 79, history);
+
+        assertThat(back.status()).as(back.message()).isEqualTo(CheckStatus.FAIL);
+        assertThat(back.noise().decision()).isEqualTo(GrowthDecision.SIGNIFICANT);
+        assertThat(back.message()).contains("150 ms vs 77 ms in median of 5 runs (6–10): +94.8 %");
+        assertThat(back.noise().runs()).as("measured on the four runs since the improvement").isEqualTo(4);
+        assertThat(back.noise().median()).isEqualTo(76);
+        assertThat(within.status()).isEqualTo(CheckStatus.PASS);
+    }
+
+    @Test
+    void shouldMeasureTheNoiseOnTheNewerLevelOnlyAfterAnImprovement() {
+        List<Double> improved = List.of(74.0, 77.0, 79.0, 75.0, 148.0, 155.0, 143.0, 150.0, 152.0, 146.0);
+        List<Double> worse = List.of(148.0, 155.0, 143.0, 150.0, 74.0, 77.0, 79.0, 75.0, 76.0, 78.0);
+
+        assertThat(Noise.currentLevel(improved, true)).containsExactly(74.0, 77.0, 79.0, 75.0);
+        assertThat(Noise.currentLevel(improved, false)).as("lower is worse: a drop is no improvement").isEqualTo(improved);
+        assertThat(Noise.currentLevel(worse, true)).as("a rise that passed needs no cut").isEqualTo(worse);
+        assertThat(Noise.currentLevel(good(NOISY).stream().map(Past::value).toList(), true)).as("one level").hasSize(10);
+        assertThat(Noise.currentLevel(List.of(75.0, 76.0, 74.0, 150.0, 151.0, 149.0), true))
+                .as("three runs at the newer level are too few to tell a level from chance").hasSize(6);
+    }
+
+    @Test
     void shouldWarnSuspectedWhenTheBreachLiesInsideTheNoise() {
         CheckResult result = judge(p99(null, false), 111, good(NOISY));
 

@@ -268,6 +268,30 @@ class VerdictPolicyIT extends SharedServer {
     }
 
     @Test
+    void shouldFailARegressionBackToTheOldLevelAfterAnImprovement() throws Exception {
+        write(system, """
+                system: %s
+                baseline: { strategy: median, runs: 5 }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    unit: "%%"
+                    key: true
+                    measure: cpu_avg_pct
+                    growth: "<= +20%%"
+                """.formatted(system));
+        double[] levels = {150, 155, 143, 150, 152, 146, 148, 151, 74, 77, 79, 75};
+        for (int run = 0; run < levels.length; run++) {
+            judge(system, String.valueOf(run + 1), levels[run]);
+        }
+
+        JsonNode back = judge(system, "13", 150.0);
+
+        assertThat(back.path("status").asString()).as(back.path("summary").asString()).isEqualTo("FAIL");
+        assertThat(back.path("checks").get(0).path("noise").path("decision").asString()).isEqualTo("significant");
+    }
+
+    @Test
     void shouldDropAPinWhoseRegressionIsDeniedAndRefuseAPinTheStrategyWouldNotUse() throws Exception {
         write(system, """
                 system: %s
