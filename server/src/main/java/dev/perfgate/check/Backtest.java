@@ -71,7 +71,7 @@ public final class Backtest {
             for (CheckDefinition check : gate.checks()) {
                 List<ValueResolver.Resolved> values = run.values().getOrDefault(check.id(), List.of(
                         new ValueResolver.Resolved(null, Measurement.missing(NOT_REPLAYABLE + "no value was recorded"))));
-                for (ValueResolver.Resolved resolved : values) {
+                for (ValueResolver.Resolved resolved : Judge.withVanished(check, values, newestFirst)) {
                     CheckResult result = Judge.evaluate(gate, check, resolved, newestFirst, pin);
                     checks.add(result);
                     String missing = resolved.measurement().missing();

@@ -2,8 +2,10 @@ package dev.perfgate.check;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import lombok.RequiredArgsConstructor;
 
@@ -11,6 +13,7 @@ import org.springframework.stereotype.Component;
 
 import dev.perfgate.definition.CheckDefinition;
 import dev.perfgate.definition.GateDefinition;
+import dev.perfgate.definition.ValueSource;
 import dev.perfgate.results.ResultsRepository;
 import dev.perfgate.results.RunResults;
 import dev.perfgate.run.Run;
@@ -94,7 +97,9 @@ class Judge {
                 .orElse(collected);
         List<CheckResult> checks = new ArrayList<>();
         for (CheckDefinition check : gate.checks()) {
-            for (ValueResolver.Resolved resolved : values.resolve(gate, check, run, runResults, evidence, window)) {
+            List<ValueResolver.Resolved> all = withVanished(check,
+                    values.resolve(gate, check, run, runResults, evidence, window), past.newestFirst());
+            for (ValueResolver.Resolved resolved : all) {
                 checks.add(Explanations.attach(evaluate(gate, check, resolved, past.newestFirst(), past.pin()), check,
                         evidence));
             }
@@ -102,6 +107,38 @@ class Judge {
         Verdict verdict = Verdict.judged(stamp, gate, checks, evidence.summaries());
         return new Judgement(definitions.rejectedNewest(gate.file()).map(verdict::withNote).orElse(verdict),
                 evidence.judged());
+    }
+
+    /**
+     * A check of every request matching a pattern also names, as no data, each request the newest earlier run judged by
+     * it that this run lacks: a request renamed or no longer called would otherwise leave the gate with one check
+     * fewer, silently (a request named exactly says so already).
+     */
+    static List<ValueResolver.Resolved> withVanished(CheckDefinition check, List<ValueResolver.Resolved> resolved,
+            List<PastRun> newestFirst) {
+        if (!(check.source() instanceof ValueSource.Results source) || source.requestPattern() == null
+                || resolved.stream().noneMatch(r -> r.measurement().present())) {
+            return resolved;
+        }
+        Set<String> now = new HashSet<>();
+        resolved.forEach(r -> now.add(r.request()));
+        for (PastRun earlier : newestFirst) {
+            List<String> keys = earlier.keys(check.fingerprint());
+            if (keys.isEmpty()) {
+                continue;
+            }
+            List<ValueResolver.Resolved> all = new ArrayList<>(resolved);
+            for (String key : keys) {
+                String request = key.substring(key.indexOf('|') + 1);
+                if (key.contains("|") && !now.contains(request)) {
+                    all.add(new ValueResolver.Resolved(request, Measurement.missing("no request '" + request
+                            + "' in this run's results, though it matched '" + source.requestPattern() + "' in run "
+                            + earlier.runId() + ": renamed, or no longer called?")));
+                }
+            }
+            return all;
+        }
+        return resolved;
     }
 
     /**

@@ -292,6 +292,43 @@ class VerdictPolicyIT extends SharedServer {
     }
 
     @Test
+    void shouldSayWhenARequestAPatternMatchedBeforeIsGoneOnce() throws Exception {
+        write(system, """
+                system: %s
+                checks:
+                  - id: reports
+                    name: p99
+                    results: { requestPattern: "report-.*", stat: p99 }
+                    requirement: "< 500ms"
+                """.formatted(system));
+
+        JsonNode both = judgeRequests(system, "1", "report-daily", "report-monthly");
+        JsonNode gone = judgeRequests(system, "2", "report-daily");
+        JsonNode again = judgeRequests(system, "3", "report-daily");
+
+        assertThat(both.path("status").asString()).isEqualTo("PASS");
+        assertThat(gone.path("status").asString()).as(gone.path("summary").asString()).isEqualTo("INCONCLUSIVE");
+        assertThat(gone.path("summary").asString()).contains("no request 'report-monthly' in this run's results, though it"
+                + " matched 'report-.*' in run 1: renamed, or no longer called?");
+        assertThat(again.path("status").asString()).as("said once: run 2 judged the pattern without it").isEqualTo("PASS");
+    }
+
+    private JsonNode judgeRequests(String sys, String runId, String... requests) throws InterruptedException {
+        String id = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test","runId":"%s","startedAt":"%s"}"""
+                .formatted(sys, runId, Instant.now().minusSeconds(60))).text("id");
+        String stats = java.util.Arrays.stream(requests).map(name -> """
+                {"name":"%s","count":100,"ok":100,"ko":0,"p99Ms":120}""".formatted(name))
+                .collect(java.util.stream.Collectors.joining(","));
+        api.post("/api/v1/runs/" + id + "/results", """
+                {"format":"perfgate-results/v1","requests":[%s]}""".formatted(stats));
+        api.post("/api/v1/runs/" + id + "/end", null);
+        Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
+        assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
+        return verdict.body();
+    }
+
+    @Test
     void shouldDropAPinWhoseRegressionIsDeniedAndRefuseAPinTheStrategyWouldNotUse() throws Exception {
         write(system, """
                 system: %s
