@@ -61,7 +61,7 @@ public class ResultsService {
             RunResults previous = results.find(runId).orElse(null);
             boolean sameStatistics = previous != null && Objects.equals(previous.global(), parsed.global())
                     && previous.requests().equals(parsed.requests());
-            if (previous != null && judged(run) && hasStatistics(previous) && !sameStatistics) {
+            if (previous != null && judged(run) && !keeps(previous, parsed)) {
                 throw replacingJudged(run, "its request statistics");
             }
             if (previous != null && !previous.measures().isEmpty()) {
@@ -118,8 +118,10 @@ public class ResultsService {
         return run.isEnded() && run.verdict() != null && run.verdict().verdictId() != null;
     }
 
-    private static boolean hasStatistics(RunResults results) {
-        return results.global() != null || !results.requests().isEmpty();
+    /** Whether {@code next} keeps every request statistic {@code previous} has as it was (it may add others). */
+    private static boolean keeps(RunResults previous, RunResults next) {
+        return (previous.global() == null || previous.global().equals(next.global()))
+                && next.requests().containsAll(previous.requests());
     }
 
     private static ApiException replacingJudged(Run run, String what) {

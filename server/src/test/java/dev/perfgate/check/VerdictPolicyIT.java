@@ -330,15 +330,7 @@ class VerdictPolicyIT extends SharedServer {
 
     @Test
     void shouldDropAPinWhoseRegressionIsDeniedAndRefuseAPinTheStrategyWouldNotUse() throws Exception {
-        write(system, """
-                system: %s
-                baseline: { strategy: pinned }
-                checks:
-                  - id: cpu
-                    name: avg CPU
-                    measure: cpu_avg_pct
-                    growth: "<= +10%%"
-                """.formatted(system));
+        writePinnedCpuChecks(system);
         judge(system, "1", 20.0);
         String regressed = judge(system, "2", 30.0).path("id").asString();
         assertThat(api.post("/api/v1/runs/" + regressed + "/regression/accept", "{\"reason\":\"new normal?\"}").status())
@@ -371,15 +363,7 @@ class VerdictPolicyIT extends SharedServer {
 
     @Test
     void shouldUseAPinnedBaselineOlderThanTheHistoryDepth() throws Exception {
-        write(system, """
-                system: %s
-                baseline: { strategy: pinned }
-                checks:
-                  - id: cpu
-                    name: avg CPU
-                    measure: cpu_avg_pct
-                    growth: "<= +10%%"
-                """.formatted(system));
+        writePinnedCpuChecks(system);
         JsonNode pinned = judge(system, "1", 20.0);
         assertThat(api.post("/api/v1/runs/" + pinned.path("id").asString() + "/baseline", "{\"reason\":\"release 1.0\"}")
                 .status()).isEqualTo(200);
@@ -496,6 +480,19 @@ class VerdictPolicyIT extends SharedServer {
         Response verdict = api.get("/api/v1/runs/" + id + "/verdict?wait=60");
         assertThat(verdict.status()).as(verdict.raw()).isEqualTo(200);
         return verdict.body();
+    }
+
+    /** A +10 % growth rule on the measure cpu_avg_pct, against the pinned run. */
+    private void writePinnedCpuChecks(String sys) throws IOException, InterruptedException {
+        write(sys, """
+                system: %s
+                baseline: { strategy: pinned }
+                checks:
+                  - id: cpu
+                    name: avg CPU
+                    measure: cpu_avg_pct
+                    growth: "<= +10%%"
+                """.formatted(sys));
     }
 
     private void write(String sys, String yaml) throws IOException, InterruptedException {

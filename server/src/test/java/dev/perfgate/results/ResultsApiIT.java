@@ -97,6 +97,8 @@ class ResultsApiIT extends SharedServer {
         Response better = api.post("/api/v1/runs/" + run + "/results", results.replace("150", "120"));
         Response changedMeasure = api.post("/api/v1/runs/" + run + "/measures", "{\"cpu_avg_pct\":30}");
         Response newMeasure = api.post("/api/v1/runs/" + run + "/measures", "{\"heap_used_mb\":300}");
+        Response newRequest = api.post("/api/v1/runs/" + run + "/results", results.replace("\"measures\"",
+                "\"requests\":[{\"name\":\"home\",\"count\":10,\"ok\":10,\"ko\":0,\"p99Ms\":150}],\"measures\""));
 
         assertThat(judged).isNotEqualTo("PENDING");
         assertThat(same.status()).as("a retry with the same numbers").isEqualTo(200);
@@ -106,6 +108,8 @@ class ResultsApiIT extends SharedServer {
         assertThat(changedMeasure.status()).isEqualTo(409);
         assertThat(changedMeasure.text("detail")).contains("its measures cpu_avg_pct cannot be replaced");
         assertThat(newMeasure.status()).as("what the run lacked").isEqualTo(200);
+        assertThat(newRequest.status()).as("a request's statistics it lacked, the global ones as they were")
+                .isEqualTo(200);
         JsonNode stored = api.get("/api/v1/runs/" + run + "/results").body();
         assertThat(stored.path("global").path("p99Ms").asDouble()).isEqualTo(150.0);
         assertThat(stored.path("measures").path("cpu_avg_pct").asDouble()).isEqualTo(40.0);
