@@ -21,7 +21,7 @@ class PastRunTest {
             "false, elevated,    -,        false, true,  ELEVATED",
             "false, -,           -,        true,  false, REGRESSED",
             "true,  significant, ACCEPTED, true,  true,  GOOD",
-            "false, -,           DENIED,   false, false, REGRESSED"})
+            "false, -,           DENIED,   false, false, DENIED"})
     void shouldDeriveWhetherTheRunIsGoodAndHowItStands(boolean grew, String decision, Decision review,
             boolean failed, boolean good, Standing standing) {
         List<PastRun.Recorded> checks = List.of(new PastRun.Recorded("cpu", null, 12.5, grew, decision));
