@@ -1,5 +1,7 @@
 package dev.perfgate.check;
 
+import java.util.Optional;
+
 import lombok.AccessLevel;
 import lombok.RequiredArgsConstructor;
 
@@ -57,15 +59,22 @@ public class Reviews {
             throw ApiException.conflict("Run " + run.runId() + " has a detected regression that was not accepted;"
                     + " accept it first if it is the new normal");
         }
-        definitions.find(run.system(), run.workload(), run.environment())
-                .filter(gate -> gate.baseline() != GateDefinition.BaselineStrategy.PINNED).ifPresent(gate -> {
-                    throw ApiException.conflict(run.series() + " is judged against " + strategy(gate) + " (" + gate.file()
-                            + "): a pin would not be used; set baseline: { strategy: pinned } there first");
-                });
         BaselinePin pin = new BaselinePin(run.series().toString(), run.id(), run.runId(), reason, audit.actor(),
                 audit.record("pin-baseline", run.id(), reason));
         pins.save(pin);
         return pin;
+    }
+
+    /**
+     * Why the verdicts of the run's series do not use a pin: its checks file judges by another strategy (say so where
+     * a pin is made, so it is not taken for one in force); empty when they use it.
+     */
+    public Optional<String> pinUnused(String id) {
+        Run run = runs.get(id);
+        return definitions.find(run.system(), run.workload(), run.environment())
+                .filter(gate -> gate.baseline() != GateDefinition.BaselineStrategy.PINNED)
+                .map(gate -> "not used yet: " + run.series() + " is judged against " + strategy(gate) + "; set baseline:"
+                        + " { strategy: pinned } in " + gate.file() + " to judge against the pin");
     }
 
     private static String strategy(GateDefinition gate) {

@@ -89,10 +89,18 @@ class VerdictController {
         return VerdictView.of(runs.get(id), verdict, urls);
     }
 
-    @Operation(summary = "Pin the run as its series' baseline (admin)")
+    /** A pin as stored, and why its series' verdicts do not use it yet (null when they do). */
+    record Pinned(String series, String runId, String runLabel, String reason, String by, java.time.Instant at,
+            String unused) {
+    }
+
+    @Operation(summary = "Pin the run as its series' baseline (admin)",
+            description = "'unused' says why the series' verdicts do not use the pin yet (its checks file judges by another strategy).")
     @PostMapping(path = "/runs/{id}/baseline", consumes = MediaType.APPLICATION_JSON_VALUE)
-    BaselinePin pin(@PathVariable String id, @Valid @RequestBody Reason body) {
-        return reviews.pin(id, body.reason());
+    Pinned pin(@PathVariable String id, @Valid @RequestBody Reason body) {
+        BaselinePin pin = reviews.pin(id, body.reason());
+        return new Pinned(pin.series(), pin.runId(), pin.runLabel(), pin.reason(), pin.by(), pin.at(),
+                reviews.pinUnused(id).orElse(null));
     }
 
     @Operation(summary = "Unpin the series' baseline (admin)")

@@ -163,7 +163,7 @@ class RunPageController {
     @PostMapping("/runs/{id}/baseline")
     String pin(@PathVariable String id, @RequestParam(required = false) String reason, RedirectAttributes flash) {
         return act(id, flash, () -> "Pinned as the baseline of its series: "
-                + reviews.pin(id, required(reason)).runLabel());
+                + reviews.pin(id, required(reason)).runLabel() + reviews.pinUnused(id).map(why -> " (" + why + ")").orElse(""));
     }
 
     @PostMapping("/runs/{id}/unpin")
