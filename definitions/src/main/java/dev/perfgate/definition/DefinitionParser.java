@@ -144,7 +144,7 @@ public final class DefinitionParser {
         JsonNode validity = root.path("validity");
         GateDefinition definition = new GateDefinition(file, root.path("system").asString(),
                 strings(root.path("workloads")), environments, prometheusUrl, environmentUrls,
-                GateDefinition.BaselineStrategy.valueOf(baseline.path("strategy").asString("previous").toUpperCase()),
+                GateDefinition.BaselineStrategy.valueOf(baseline.path("strategy").asString("median").toUpperCase()),
                 baseline.path("runs").asInt(5), root.path("noise").path("runs").asInt(10),
                 GateDefinition.InconclusivePolicy.valueOf(root.path("inconclusive").asString("fail").toUpperCase()),
                 new GateDefinition.Validity(

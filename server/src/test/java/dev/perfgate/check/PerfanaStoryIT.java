@@ -48,6 +48,7 @@ class PerfanaStoryIT extends SharedServer {
             writeChecks(system + ".yaml", """
                     system: %s
                     prometheus: { url: %s }
+                    baseline: { strategy: previous }
                     checks:
                       - id: cpu
                         name: avg CPU
