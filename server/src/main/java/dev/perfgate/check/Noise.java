@@ -91,7 +91,7 @@ public record Noise(int runs, double median, double mad, double sd, double noise
 
     /**
      * The runs of {@code newestFirst} at the current level: all of them, or, when the newer ones lie at a better level
-     * than the older ones (an improvement {@value #MIN_RUNS} or more runs ago, with {@value #MIN_RUNS} or more runs
+     * than the older ones (an improvement 4 or more runs ago, with {@value #MIN_RUNS} or more runs
      * before it), the newer ones. A noise measured across an improvement centres on neither level and spreads over
      * both: a regression back to the old level read as inside that noise, for ever. (A change to a worse level that
      * passed needs no cut: a noise centred below the current level only makes a further rise stand out more.)
