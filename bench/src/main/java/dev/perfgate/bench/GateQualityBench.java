@@ -86,23 +86,11 @@ public final class GateQualityBench {
         System.out.println();
         System.out.printf(Locale.ROOT, "A +2 %%/run creep (%d series; its runs cross +10 %% at the fifth step, the four before are +2 to +8.2 %%):%n%n",
                 creep.size());
-        System.out.println("| gate | creeps caught within 3 runs of crossing | FAILs on runs before crossing |");
-        System.out.println("|---|---|---|");
-        for (Map.Entry<String, Gate> gate : gates.entrySet()) {
-            Score score = score(creep, gate.getValue());
-            System.out.printf(Locale.ROOT, "| %s | %d / %d | %d / %d |%n", gate.getKey(), score.caught(), score.regressions(),
-                    score.falseFails(), score.negatives());
-        }
+        caughtAndFalseFails(creep, gates, "creeps caught within 3 runs of crossing", "FAILs on runs before crossing");
         System.out.println();
         System.out.printf(Locale.ROOT, "An improvement of -30 %% for 4 or 5 runs, then back to the old level (%d series; the return is"
                 + " +43 %% over the improved level, a regression until it is accepted):%n%n", back.size());
-        System.out.println("| gate | returns caught within 3 runs | FAILs on the improved runs |");
-        System.out.println("|---|---|---|");
-        for (Map.Entry<String, Gate> gate : gates.entrySet()) {
-            Score score = score(back, gate.getValue());
-            System.out.printf(Locale.ROOT, "| %s | %d / %d | %d / %d |%n", gate.getKey(), score.caught(), score.regressions(),
-                    score.falseFails(), score.negatives());
-        }
+        caughtAndFalseFails(back, gates, "returns caught within 3 runs", "FAILs on the improved runs");
         System.out.println();
         System.out.println("Change points over each series' 14 runs (ChangePoints): series with at least one");
         System.out.println();
@@ -142,6 +130,17 @@ public final class GateQualityBench {
                     System.out.println(line);
                 }
             }
+        }
+    }
+
+    /** A table of a kind judged apart: per gate, its regressions caught and its FAILs on the runs that are none. */
+    static void caughtAndFalseFails(List<Series> series, Map<String, Gate> gates, String caught, String falseFails) {
+        System.out.println("| gate | " + caught + " | " + falseFails + " |");
+        System.out.println("|---|---|---|");
+        for (Map.Entry<String, Gate> gate : gates.entrySet()) {
+            Score score = score(series, gate.getValue());
+            System.out.printf(Locale.ROOT, "| %s | %d / %d | %d / %d |%n", gate.getKey(), score.caught(), score.regressions(),
+                    score.falseFails(), score.negatives());
         }
     }
 
