@@ -56,6 +56,7 @@ abstract class JudgingQueueContract {
     @BeforeEach
     void emptyQueue() {
         mongo.remove(new Query(), JudgingJob.class);
+        queue.reload();
     }
 
     @Test
@@ -167,6 +168,42 @@ abstract class JudgingQueueContract {
     }
 
     @Test
+    void shouldKeepInTheStoreEveryJobWhoseVerdictIsNotStored() {
+        // Given three ended runs queued, the first judged, the second being judged
+        Run judged = run("a", T0);
+        Run held = run("b", T0);
+        Run waiting = run("c", T0);
+        queue.addIfAbsent(judged, "v-a", "run ended", T0);
+        queue.addIfAbsent(held, "v-b", "run ended", T0);
+        queue.addIfAbsent(waiting, "v-c", "run ended", T0);
+        assertThat(queue.waiting()).as("due, taken or not").isEqualTo(3);
+        JudgingJob first = queue.claim("a", T0, LEASE).orElseThrow();
+        assertThat(queue.done(first)).isTrue();
+        JudgingJob second = queue.claim("a", T0, LEASE).orElseThrow();
+
+        // Then the store, which a restart reads, holds the two whose verdicts are not stored
+        assertThat(mongo.findAll(JudgingJob.class)).extracting(JudgingJob::verdictId)
+                .containsExactlyInAnyOrder(second.verdictId(), first.verdictId().equals("v-c") ? "v-b" : "v-c")
+                .doesNotContain(first.verdictId());
+        assertThat(queue.waiting()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldTryAFailedJobAgainWhenItIsDueWithItsError() {
+        queue.addIfAbsent(run("test", T0), "v-1", "run ended", T0);
+        JudgingJob failed = queue.claim("a", T0, LEASE).orElseThrow();
+
+        queue.retry(failed, T0.plusSeconds(4), "store timed out");
+        Optional<JudgingJob> early = queue.claim("a", T0.plusSeconds(3), LEASE);
+        JudgingJob again = queue.claim("a", T0.plusSeconds(4), LEASE).orElseThrow();
+
+        assertThat(early).as("not due yet").isEmpty();
+        assertThat(again.failures()).isEqualTo(1);
+        assertThat(again.lastError()).isEqualTo("store timed out");
+        assertThat(mongo.findById(again.id(), JudgingJob.class).failures()).as("as the store has it").isEqualTo(1);
+    }
+
+    @Test
     void shouldQueueAnEndedRunOnceHoweverOftenItIsAdded() {
         Run run = run("test", T0);
 
@@ -177,7 +214,7 @@ abstract class JudgingQueueContract {
         assertThat(retried).isFalse();
     }
 
-    private Run run(String environment, Instant startedAt) {
+    Run run(String environment, Instant startedAt) {
         return new Run(new ObjectId().toHexString(), system, "peak", environment, "1", null, null, null, null, null,
                 Trigger.API, List.of(), Map.of(), startedAt, startedAt.plusSeconds(30), 0, RunStatus.COMPLETED, null,
                 startedAt, null, null);
