@@ -65,6 +65,7 @@ class CompareController {
         RunResults rb = results.find(b.id()).orElse(null);
         model.addAttribute("bStatus", vb == null ? "PENDING" : vb.status().name());
         model.addAttribute("checks", Comparison.checks(va, vb));
+        model.addAttribute("judgedAgainst", otherBaselines(va, b));
         model.addAttribute("requests", Comparison.requests(ra, rb));
         model.addAttribute("stats", Comparison.STATS);
         model.addAttribute("measures", Comparison.measures(ra, rb));
@@ -103,6 +104,19 @@ class CompareController {
             return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(missing);
         }
         return ResponseEntity.ok().header(SOURCE_HEADER, pair.get().source()).body(tree.get());
+    }
+
+    /**
+     * The baselines A's verdict judged its checks against other than B alone ("median of 5 runs (3–7)"), so the page
+     * can say that the changes A − B are not the verdict's; null when every baseline was B (or there was none).
+     */
+    static String otherBaselines(Verdict va, Run b) {
+        if (va == null) {
+            return null;
+        }
+        List<String> others = va.checks().stream().map(c -> c.baselineLabel())
+                .filter(label -> label != null && !label.equals("run " + b.runId())).distinct().toList();
+        return others.isEmpty() ? null : String.join(", ", others);
     }
 
     /** The baseline A's verdict compared with ({@link Verdict#comparedWith}), else the series' previous completed run. */

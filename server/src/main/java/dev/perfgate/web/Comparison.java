@@ -22,8 +22,12 @@ final class Comparison {
     /** Latency statistics compared per request. */
     static final List<Stat> STATS = List.of(Stat.MEAN, Stat.P50, Stat.P95, Stat.P99);
 
-    /** One check in both runs. */
-    record CheckPair(String name, String b, String a, String delta, String change, String bStatus, String aStatus) {
+    /**
+     * One check in both runs; {@code judged}: what A's verdict compared A with for this check (its baseline's value,
+     * which runs it is, and the change), which is not B's value when the baseline is a median or a pinned run.
+     */
+    record CheckPair(String name, String b, String a, String delta, String change, String bStatus, String aStatus,
+            String judged) {
     }
 
     /** One statistic of one request in both runs; {@code worse}: A is slower by more than 10 %. */
@@ -57,9 +61,21 @@ final class Comparison {
                     Formats.withUnit(va, any.unit()),
                     va == null || vb == null ? Formats.NONE : Formats.signed(va - vb, any.unit()),
                     Formats.change(Formats.changeOf(vb, va)),
-                    cb == null ? Formats.NONE : cb.status().name(), ca == null ? Formats.NONE : ca.status().name()));
+                    cb == null ? Formats.NONE : cb.status().name(), ca == null ? Formats.NONE : ca.status().name(),
+                    judged(ca)));
         }
         return pairs;
+    }
+
+    /** "150 ms in median of 5 runs (3–7): +23 %", or a dash when A's check had no baseline. */
+    private static String judged(CheckResult check) {
+        if (check == null || check.baselineValue() == null) {
+            return Formats.NONE;
+        }
+        String change = check.deltaPct() != null ? Formats.change(check.deltaPct())
+                : Formats.signed(check.deltaAbs(), check.unit());
+        return Formats.withUnit(check.baselineValue(), check.unit())
+                + (check.baselineLabel() == null ? "" : " in " + check.baselineLabel()) + ": " + change;
     }
 
     static List<RequestPair> requests(RunResults a, RunResults b) {

@@ -20,6 +20,7 @@ import org.springframework.security.test.context.support.WithMockUser;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
+import dev.perfgate.check.CheckResult;
 import dev.perfgate.check.ProfileSummary;
 import dev.perfgate.check.RunProfiles;
 import dev.perfgate.check.Verdict;
@@ -73,6 +74,39 @@ class CompareControllerTest {
                 .contains("+32.6 %").contains("+176 %");
         assertThat(page).as("p99 per request, 118 → 260 ms").contains("+120 %").contains("class=\"num worse\"");
         assertThat(page).contains("data-src=\"/compare/profile-diff?run=r154&amp;with=r153\"");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldShowBesideBTheBaselineAsTheVerdictJudgedItWhenItWasAMedian() throws Exception {
+        // Given run 154's CPU judged against the median of 5 runs (149–153), 20.1 %, not against run 153 alone
+        Verdict v = Fixtures.verdict154();
+        CheckResult cpu = v.checks().get(0);
+        CheckResult median = new CheckResult(cpu.id(), cpu.name(), cpu.fingerprint(), cpu.request(), cpu.status(),
+                cpu.key(), cpu.severity(), cpu.value(), cpu.unit(), cpu.requirement(), cpu.requirementStatus(),
+                cpu.growth(), cpu.growthStatus(), "r153", "median of 5 runs (149–153)", 20.1, 51.12 - 20.1,
+                100 * (51.12 - 20.1) / 20.1, cpu.floor(), cpu.noise(), cpu.message(), cpu.explanation());
+        given(verdicts.latest(Fixtures.run154())).willReturn(Optional.of(new Verdict(v.id(), v.runId(),
+                v.evaluatedAt(), v.reason(), v.status(), v.gate(), v.summary(), v.definitionFile(),
+                v.definitionVersion(), "median", v.validity(), List.of(median, v.checks().get(1)), v.profiles())));
+
+        String page = mvc.perform(get("/compare").param("run", "r154")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).as("B is the median's newest run, A − B its change").contains("with <a href=\"/runs/r153\">run 153</a>")
+                .contains("+176 %");
+        assertThat(page).as("the verdict's own baseline and change beside it")
+                .contains("20.1 % in median of 5 runs (149–153): +154 %")
+                .contains("judged its growth rules against\n      <strong>median of 5 runs (149–153)</strong>");
+    }
+
+    @Test
+    @WithMockUser(roles = "VIEWER")
+    void shouldSayNothingMoreWhenTheVerdictJudgedAgainstBAlone() throws Exception {
+        String page = mvc.perform(get("/compare").param("run", "r154")).andExpect(status().isOk())
+                .andReturn().getResponse().getContentAsString();
+
+        assertThat(page).contains("18.52 % in run 153: +176 %").doesNotContain("id=\"judged-against\"");
     }
 
     @Test
