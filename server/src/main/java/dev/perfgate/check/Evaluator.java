@@ -102,6 +102,11 @@ public final class Evaluator {
             }
         }
 
+        if (messages.size() == 2 && requirementStatus != null && growthStatus != null
+                && growthStatus.severity() > requirementStatus.severity()) {
+            // what did not pass comes first: "p99 185 ms vs 150 ms …: +23 % > +10 %; p99 185 ms < 250 ms"
+            messages.add(messages.remove(0));
+        }
         Noise noise = Noise.of(history, value);
         if (noise != null && noise.contains(check)) {
             noise = noise.withNote("growth rule " + check.growth().thresholdText() + " sits inside the measured noise: run-to-run "

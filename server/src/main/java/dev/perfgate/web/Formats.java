@@ -23,12 +23,12 @@ final class Formats {
         return value == null ? NONE : Numbers.format(value);
     }
 
-    /** "51.12 %", "260 ms". */
+    /** "51.12 %", "260 ms", "512 MB": the unit as the definition writes it. */
     static String withUnit(Double value, String unit) {
         if (value == null) {
             return NONE;
         }
-        return Numbers.format(value) + (unit == null || unit.isBlank() ? "" : " " + unit.toLowerCase(Locale.ROOT));
+        return Numbers.format(value) + (unit == null || unit.isBlank() ? "" : " " + unit);
     }
 
     /** A signed change with its unit: "+32.6 %" for percents, "+5 ms". */
@@ -36,7 +36,7 @@ final class Formats {
         if (value == null) {
             return NONE;
         }
-        return Numbers.signed(value) + (unit == null || unit.isBlank() ? "" : " " + unit.toLowerCase(Locale.ROOT));
+        return Numbers.signed(value) + (unit == null || unit.isBlank() ? "" : " " + unit);
     }
 
     /** A relative change: "+176 %", "-3.27 %". */

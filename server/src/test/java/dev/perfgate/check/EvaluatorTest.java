@@ -41,6 +41,15 @@ class EvaluatorTest {
     }
 
     @Test
+    void shouldSayFirstWhatDidNotPassWhenTheRequirementHeldButTheGrowthRuleBroke() {
+        CheckResult result = Evaluator.evaluate(latency("< 250ms", "<= +10%", 0), null, Measurement.of(185),
+                new BaselineValue("b7", "run 7", 150), List.of());
+
+        assertThat(result.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(result.message()).isEqualTo("p99 185 ms vs 150 ms in run 7: +23.3 % > +10 %; p99 185 ms < 250 ms");
+    }
+
+    @Test
     void shouldShowAValueAndItsLimitWithTheDecimalsThatTellThemApartAndTheUnitAsWritten() {
         CheckDefinition errors = new CheckDefinition("errors", "error rate", "%", new ValueSource.Results(null, null,
                 "errorPct"), Rule.parse("< 0.01%", false), null, 0, Severity.FAIL, false, "fp3");

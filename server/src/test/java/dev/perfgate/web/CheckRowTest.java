@@ -20,6 +20,13 @@ class CheckRowTest {
     }
 
     @Test
+    void shouldShowUnitsAsTheDefinitionWritesThem() {
+        assertThat(Formats.withUnit(512.0, "MB")).isEqualTo("512 MB");
+        assertThat(Formats.signed(-3.5, "MiB")).isEqualTo("-3.5 MiB");
+        assertThat(Formats.withUnit(260.0, "ms")).isEqualTo("260 ms");
+    }
+
+    @Test
     void shouldKeepTheNoteAloneWhenNothingWasDecided() {
         assertThat(CheckRow.noiseNote(NOISE)).isNull();
         assertThat(CheckRow.noiseNote(null)).isNull();
