@@ -212,6 +212,10 @@ class VerdictPolicyIT extends SharedServer {
 
         assertThat(accepted.status()).isEqualTo(200);
         assertThat(accepted.body().path("review").path("decision").asString()).isEqualTo("accepted");
+        JsonNode reviewed = api.get("/api/v1/runs/" + run4 + "/verdict").body();
+        assertThat(reviewed.path("status").asString()).as("the verdict stays as CI acted on it").isEqualTo("FAIL");
+        assertThat(reviewed.path("review").path("decision").asString()).as("and says it was reviewed").isEqualTo("accepted");
+        assertThat(reviewed.path("review").path("reason").asString()).isEqualTo("new matrix library, accepted by perf team");
         assertThat(after.path("checks").get(0).path("baselineLabel").asString())
                 .as("an accepted regression may join the baseline").isEqualTo("median of 3 runs (2–4)");
     }

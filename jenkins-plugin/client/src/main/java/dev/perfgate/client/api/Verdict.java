@@ -16,6 +16,7 @@ import java.util.Map;
  * @param summary one line with the numbers
  * @param profiles what the run's profiles (CPU, allocations, …) say, with their flamegraph and diff links
  * @param links run (page), compare, trends, flamegraph, flamegraphDiff, and whatever else the server adds
+ * @param review an admin's decision on the run's regression (accepted as the new normal, or denied), or null
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record Verdict(
@@ -32,7 +33,8 @@ public record Verdict(
     Instant evaluatedAt,
     List<Check> checks,
     List<Profile> profiles,
-    Map<String, String> links) {
+    Map<String, String> links,
+    Review review) {
 
   /** The overall outcome; UNKNOWN stands for a status this client does not know (treated as a failure). */
   public enum Status {
@@ -44,6 +46,23 @@ public record Verdict(
     checks = checks == null ? List.of() : List.copyOf(checks);
     profiles = profiles == null ? List.of() : List.copyOf(profiles);
     links = links == null ? Map.of() : Map.copyOf(links);
+  }
+
+  /** A verdict without a review. */
+  public Verdict(String id, String runId, String system, String workload, String environment, String version,
+      Status status, String gate, String summary, String reason, Instant evaluatedAt, List<Check> checks,
+      List<Profile> profiles, Map<String, String> links) {
+    this(id, runId, system, workload, environment, version, status, gate, summary, reason, evaluatedAt, checks,
+        profiles, links, null);
+  }
+
+  /**
+   * An admin's review of the run's regression.
+   *
+   * @param decision accepted (the new normal: later runs may compare with it) or denied (a real regression)
+   */
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Review(String decision, String reason, String by, Instant at) {
   }
 
   public boolean pending() {

@@ -45,6 +45,9 @@ public final class VerdictSummary {
     if (verdict.summary() != null) {
       out.append(verdict.summary()).append('\n');
     }
+    if (verdict.review() != null) {
+      out.append(review(verdict.review())).append('\n');
+    }
     if (!verdict.checks().isEmpty()) {
       out.append('\n').append(table(verdict.checks()));
     }
@@ -53,6 +56,19 @@ public final class VerdictSummary {
     }
     out.append('\n').append(links(verdict));
     return out.toString();
+  }
+
+  /**
+   * "Regression accepted by alice at 2026-12-01T10:00:00Z: new cache" (the gate's exit code is still the verdict's:
+   * a review changes which runs later ones compare with, not this verdict).
+   */
+  static String review(Verdict.Review review) {
+    String decision = review.decision() == null ? "reviewed" : review.decision();
+    return "Regression " + decision + (review.by() == null ? "" : " by " + review.by())
+        + (review.at() == null ? "" : " at " + review.at()) + (review.reason() == null || review.reason().isBlank()
+        ? "" : ": " + review.reason())
+        + ("accepted".equals(decision) ? " (later runs may compare with this run)"
+        : "denied".equals(decision) ? " (never a baseline)" : "");
   }
 
   /** Per profile type: its status, what it says (at most {@value #MAX_PROFILE_LINES} lines) and its links. */

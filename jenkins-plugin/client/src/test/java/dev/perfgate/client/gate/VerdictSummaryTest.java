@@ -45,6 +45,21 @@ class VerdictSummaryTest {
   }
 
   @Test
+  void shouldSayWhenTheRunsRegressionWasReviewed() {
+    Verdict judged = verdict(List.of(CPU), Map.of());
+    Verdict accepted = new Verdict(judged.id(), judged.runId(), judged.system(), judged.workload(),
+        judged.environment(), judged.version(), judged.status(), judged.gate(), judged.summary(), judged.reason(),
+        judged.evaluatedAt(), judged.checks(), judged.profiles(), judged.links(), new Verdict.Review("accepted",
+        "new matrix library", "alice", java.time.Instant.parse("2026-12-01T10:00:00Z")));
+
+    assertThat(VerdictSummary.render(accepted).lines().limit(3)).containsExactly(
+        "PerfGate verdict: FAIL for shop/checkout/perf run 42 (gate: fail)",
+        "FAIL: 2 of 3 checks did not pass",
+        "Regression accepted by alice at 2026-12-01T10:00:00Z: new matrix library (later runs may compare with this run)");
+    assertThat(VerdictSummary.render(judged)).doesNotContain("Regression");
+  }
+
+  @Test
   void shouldListTheRunAndCompareLinksFirstAndAnyNewLinkAfter() {
     // the verdict keeps no order of its own (Map.copyOf): the summary orders them
     Map<String, String> links = Map.of(
