@@ -41,7 +41,9 @@ public record VerdictView(
         links.put("trends", urls.of("/series/" + run.system() + "/" + run.workload() + "/" + run.environment() + "/trends"));
         if (v != null && v.profiles() != null && !v.profiles().isEmpty()) {
             ProfileSummary cpu = v.profiles().stream().filter(p -> p.type().equals("cpu")).findFirst().orElse(v.profiles().get(0));
-            links.put("flamegraph", cpu.flamegraphUrl());
+            if (cpu.flamegraphUrl() != null) { // none when the profile could not be read (e.g. no whole bucket)
+                links.put("flamegraph", cpu.flamegraphUrl());
+            }
             if (cpu.diffUrl() != null) {
                 links.put("flamegraphDiff", cpu.diffUrl());
             }

@@ -95,6 +95,28 @@ class VerdictControllerTest {
     }
 
     @Test
+    void shouldLeaveOutTheLinksOfAProfileThatCouldNotBeRead() throws Exception {
+        // Given an INCONCLUSIVE verdict whose CPU profile has no whole bucket in its window: no flamegraph to link
+        Run judged = run(new RunVerdict("INCONCLUSIVE", "v1", "INCONCLUSIVE: 1 of 1 checks", STARTED.plusSeconds(160)));
+        ProfileSummary unread = new ProfileSummary("cpu", "NO_DATA", "the run's steady state holds no whole 10-s bucket",
+                null, null, null, null, null, 0.01, 3.5, "seconds", List.of(), List.of(), List.of(), null, null, null, null,
+                "samples", null, null);
+        Verdict verdict = new Verdict("v1", "r1", STARTED.plusSeconds(160), "run ended", CheckStatus.INCONCLUSIVE,
+                GateResult.FAIL, "INCONCLUSIVE: 1 of 1 checks", "shop.yaml", "abc", "median",
+                new Verdict.Validity(true, List.of()), List.of(), List.of(unread));
+        given(runs.get("r1")).willReturn(judged);
+        given(verdicts.verdictOf("r1", Duration.ZERO)).willReturn(CompletableFuture.completedFuture(judged));
+        given(verdicts.latest(judged)).willReturn(Optional.of(verdict));
+
+        MvcResult answered = mvc.perform(get("/api/v1/runs/r1/verdict")).andExpect(request().asyncStarted()).andReturn();
+        mvc.perform(asyncDispatch(answered))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.links.run").exists())
+                .andExpect(jsonPath("$.links.flamegraph").doesNotExist())
+                .andExpect(jsonPath("$.links.flamegraphDiff").doesNotExist());
+    }
+
+    @Test
     void shouldRefuseToWaitLongerThan300Seconds() throws Exception {
         mvc.perform(get("/api/v1/runs/r1/verdict").param("wait", "301"))
                 .andExpect(status().isBadRequest())

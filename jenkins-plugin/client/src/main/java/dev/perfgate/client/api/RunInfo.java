@@ -27,7 +27,7 @@ public record RunInfo(
     Map<String, String> links) {
 
   public RunInfo {
-    links = links == null ? Map.of() : Map.copyOf(links);
+    links = Verdict.withoutNulls(links);
   }
 
   public boolean running() {

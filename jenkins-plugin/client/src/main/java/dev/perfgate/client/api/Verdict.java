@@ -45,7 +45,21 @@ public record Verdict(
   public Verdict {
     checks = checks == null ? List.of() : List.copyOf(checks);
     profiles = profiles == null ? List.of() : List.copyOf(profiles);
-    links = links == null ? Map.of() : Map.copyOf(links);
+    links = withoutNulls(links);
+  }
+
+  /** A server's map of links without the ones it gave no address (null), which Map.copyOf refuses. */
+  static Map<String, String> withoutNulls(Map<String, String> links) {
+    if (links == null) {
+      return Map.of();
+    }
+    Map<String, String> known = new java.util.LinkedHashMap<>();
+    links.forEach((name, url) -> {
+      if (name != null && url != null) {
+        known.put(name, url);
+      }
+    });
+    return Map.copyOf(known);
   }
 
   /** A verdict without a review. */
@@ -108,8 +122,8 @@ public record Verdict(
       String label) {
 
     public Check {
-      explanation = explanation == null ? List.of() : List.copyOf(explanation);
-      links = links == null ? Map.of() : Map.copyOf(links);
+      explanation = explanation == null ? List.of() : explanation.stream().filter(java.util.Objects::nonNull).toList();
+      links = withoutNulls(links);
     }
   }
 

@@ -114,6 +114,24 @@ class PerfGateClientTest {
   }
 
   @Test
+  void shouldReadAVerdictWhoseLinksAndProfilesHaveNoAddress() throws Exception {
+    // an INCONCLUSIVE verdict whose CPU profile could not be read: PerfGate before this fix wrote its flamegraph link as
+    // null, which the client then refused to read (exit 1, the checks never shown)
+    perfGate.answer(200, "{\"id\":\"r1\",\"runId\":\"42\",\"system\":\"shop\",\"workload\":\"checkout\","
+        + "\"environment\":\"perf\",\"status\":\"INCONCLUSIVE\",\"gate\":\"fail\",\"summary\":\"INCONCLUSIVE: 1 of 1\","
+        + "\"checks\":[{\"id\":\"cpu\",\"status\":\"INCONCLUSIVE\",\"explanation\":[null],\"links\":{\"diff\":null}}],"
+        + "\"profiles\":[{\"type\":\"cpu\",\"status\":\"NO_DATA\",\"flamegraphUrl\":null}],"
+        + "\"links\":{\"run\":\"http://perfgate.test/runs/r1\",\"flamegraph\":null}}");
+
+    Verdict verdict = perfGate.client(Retry.DEFAULT, log).verdict("r1", 0);
+
+    assertThat(verdict.status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+    assertThat(verdict.links()).containsOnlyKeys("run");
+    assertThat(verdict.checks().get(0).links()).isEmpty();
+    assertThat(verdict.checks().get(0).explanation()).isEmpty();
+  }
+
+  @Test
   void shouldWaitForAPendingVerdictUntilItArrives() throws Exception {
     perfGate.answer(202, FakeTransport.verdict("PENDING", null, "the run has not ended yet"))
         .answer(200, FakeTransport.verdict("PASS", "pass", "PASS: all 1 checks passed"));
