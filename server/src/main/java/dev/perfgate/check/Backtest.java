@@ -129,7 +129,8 @@ public final class Backtest {
 
     /** The run as the next runs' baselines see it: as {@link JudgedHistory} reads a stored verdict. */
     private static PastRun past(Recorded run, CheckStatus status, List<CheckResult> checks) {
-        return PastRun.of(run.id(), run.runId(), run.review(), status == CheckStatus.FAIL, checks.stream()
+        return PastRun.of(run.id(), run.runId(), run.review(), status == CheckStatus.FAIL,
+                status != CheckStatus.INCONCLUSIVE, checks.stream()
                 .map(c -> new PastRun.Recorded(c.fingerprint(), c.request(), c.value(), c.regression(),
                         c.noise() == null ? null : c.noise().decision()))
                 .toList());

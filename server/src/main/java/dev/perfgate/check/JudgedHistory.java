@@ -31,13 +31,19 @@ class JudgedHistory {
     /** The earlier runs, newest first, the pin (null when none or unusable) and the runs by id, for profiles. */
     record Past(List<PastRun> newestFirst, PastRun pin, Map<String, Run> runs) {
 
-        /** The run whose profiles this run's are compared with: the pin, the newest good run (median), else the previous. */
+        /**
+         * The run whose profiles this run's are compared with: the pin, the newest good run of a conclusive verdict
+         * (median; the newest good run when there is none), else the previous.
+         */
         PastRun profileBaseline(BaselineStrategy strategy) {
             if (strategy == BaselineStrategy.PINNED && pin != null) {
                 return pin;
             }
             if (strategy == BaselineStrategy.MEDIAN) {
-                return newestFirst.stream().filter(PastRun::good).findFirst().orElse(null);
+                // a run whose verdict was INCONCLUSIVE may hold no profile, or a cold JVM's: one of a conclusive
+                // verdict first (else the next run is INCONCLUSIVE for want of its baseline's profile, and so on)
+                return newestFirst.stream().filter(p -> p.good() && p.conclusive()).findFirst()
+                        .or(() -> newestFirst.stream().filter(PastRun::good).findFirst()).orElse(null);
             }
             return newestFirst.isEmpty() ? null : newestFirst.get(0);
         }
@@ -101,6 +107,7 @@ class JudgedHistory {
                     noise == null ? null : noise.getString("decision")));
         }
         return PastRun.of(run.id(), run.runId(), run.review() == null ? null : run.review().decision(),
-                CheckStatus.FAIL.name().equals(verdict.getString("status")), checks);
+                CheckStatus.FAIL.name().equals(verdict.getString("status")),
+                !CheckStatus.INCONCLUSIVE.name().equals(verdict.getString("status")), checks);
     }
 }

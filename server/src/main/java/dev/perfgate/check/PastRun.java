@@ -11,7 +11,7 @@ import dev.perfgate.run.RegressionReview;
  * whole may stand for the normal state of its series (the profile baseline), and each check it measured
  * ({@link #key}) with its value and how the run stands for it in the growth decision (suspected, elevated, …).
  */
-record PastRun(String id, String runId, boolean good, Map<String, Check> checks) {
+record PastRun(String id, String runId, boolean good, Map<String, Check> checks, boolean conclusive) {
 
     /** One check of the run: its value and how the run stands for it ({@link GrowthHistory.Standing#of}). */
     record Check(double value, GrowthHistory.Standing standing) {
@@ -28,6 +28,11 @@ record PastRun(String id, String runId, boolean good, Map<String, Check> checks)
         checks = Map.copyOf(checks);
     }
 
+    /** A run whose verdict was not INCONCLUSIVE. */
+    PastRun(String id, String runId, boolean good, Map<String, Check> checks) {
+        this(id, runId, good, checks, true);
+    }
+
     /**
      * The run as later runs' baselines see it, from its judged checks: a regression is a growth FAIL or WARN that
      * is not merely suspected; the run is good when its review accepted it, else when it has no regression and did
@@ -37,6 +42,16 @@ record PastRun(String id, String runId, boolean good, Map<String, Check> checks)
      * @param failed whether the run's verdict was FAIL
      */
     static PastRun of(String id, String runId, RegressionReview.Decision review, boolean failed,
+            List<Recorded> judged) {
+        return of(id, runId, review, failed, true, judged);
+    }
+
+    /**
+     * The same, knowing whether the verdict was conclusive: an INCONCLUSIVE run (a check without data, a cold JVM's
+     * profile) keeps the values it measured for their checks, but is the profile baseline only when no conclusive
+     * good run is at hand.
+     */
+    static PastRun of(String id, String runId, RegressionReview.Decision review, boolean failed, boolean conclusive,
             List<Recorded> judged) {
         Map<String, Double> values = new HashMap<>();
         Map<String, String> decisions = new HashMap<>();
@@ -56,7 +71,7 @@ record PastRun(String id, String runId, boolean good, Map<String, Check> checks)
         Map<String, Check> checks = new HashMap<>();
         values.forEach((key, value) -> checks.put(key,
                 new Check(value, GrowthHistory.Standing.of(review != null, good, decisions.get(key)))));
-        return new PastRun(id, runId, good, checks);
+        return new PastRun(id, runId, good, checks, conclusive);
     }
 
     /** The key of a check's value: its fingerprint, and the request when it is judged per request. */
