@@ -132,7 +132,7 @@ public final class Backtest {
         return PastRun.of(run.id(), run.runId(), run.review(), status == CheckStatus.FAIL,
                 status != CheckStatus.INCONCLUSIVE, checks.stream()
                 .map(c -> new PastRun.Recorded(c.fingerprint(), c.request(), c.value(), c.regression(),
-                        c.noise() == null ? null : c.noise().decision()))
+                        c.noise() == null ? null : c.noise().decision(), c.status() == CheckStatus.FAIL))
                 .toList());
     }
 }

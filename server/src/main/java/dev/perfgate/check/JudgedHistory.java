@@ -104,7 +104,7 @@ class JudgedHistory {
             checks.add(new PastRun.Recorded(check.getString("fingerprint"), check.getString("request"),
                     check.get("value") instanceof Number value ? value.doubleValue() : null,
                     CheckStatus.FAIL.name().equals(growth) || CheckStatus.WARN.name().equals(growth),
-                    noise == null ? null : noise.getString("decision")));
+                    noise == null ? null : noise.getString("decision"), CheckStatus.FAIL.name().equals(check.getString("status"))));
         }
         return PastRun.of(run.id(), run.runId(), run.review() == null ? null : run.review().decision(),
                 CheckStatus.FAIL.name().equals(verdict.getString("status")),

@@ -19,9 +19,14 @@ record PastRun(String id, String runId, boolean good, Map<String, Check> checks,
 
     /**
      * One check as its verdict recorded it: what its key is made of, its value (null: none), whether its growth
-     * said FAIL or WARN, and the noise decision on that growth (null: none).
+     * said FAIL or WARN, the noise decision on that growth (null: none), and whether the check FAILed.
      */
-    record Recorded(String fingerprint, String request, Double value, boolean grew, String decision) {
+    record Recorded(String fingerprint, String request, Double value, boolean grew, String decision, boolean failed) {
+
+        /** A check that did not FAIL (or whose status is not known). */
+        Recorded(String fingerprint, String request, Double value, boolean grew, String decision) {
+            this(fingerprint, request, value, grew, decision, false);
+        }
     }
 
     PastRun {
@@ -35,8 +40,9 @@ record PastRun(String id, String runId, boolean good, Map<String, Check> checks,
 
     /**
      * The run as later runs' baselines see it, from its judged checks: a regression is a growth FAIL or WARN that
-     * is not merely suspected; the run is good when its review accepted it, else when it has no regression and did
-     * not FAIL. The first value of a key counts.
+     * is not merely suspected; the run is good (the profile baseline) when its review accepted it, else when it has
+     * no regression and did not FAIL. Each check's value stands by that check alone (regressed when its own growth
+     * regressed or it FAILed), unless the run was reviewed. The first value of a key counts.
      *
      * @param review the review of the run's regression; null when none
      * @param failed whether the run's verdict was FAIL
@@ -55,22 +61,28 @@ record PastRun(String id, String runId, boolean good, Map<String, Check> checks,
             List<Recorded> judged) {
         Map<String, Double> values = new HashMap<>();
         Map<String, String> decisions = new HashMap<>();
+        Map<String, Boolean> bad = new HashMap<>();
         boolean regression = false;
         for (Recorded check : judged) {
             String key = key(check.fingerprint(), check.request());
             // a suspected growth (inside the noise) waits for the next runs; it does not make the run a regression
-            regression |= check.grew() && !GrowthDecision.SUSPECTED.equals(check.decision());
-            if (check.value() != null) {
-                values.putIfAbsent(key, check.value());
+            boolean regressed = check.grew() && !GrowthDecision.SUSPECTED.equals(check.decision());
+            regression |= regressed;
+            if (check.value() != null && !values.containsKey(key)) {
+                values.put(key, check.value());
+                bad.put(key, regressed || check.failed());
                 if (check.decision() != null) {
-                    decisions.putIfAbsent(key, check.decision());
+                    decisions.put(key, check.decision());
                 }
             }
         }
         boolean good = review != null ? review == RegressionReview.Decision.ACCEPTED : !regression && !failed;
         Map<String, Check> checks = new HashMap<>();
-        values.forEach((key, value) -> checks.put(key,
-                new Check(value, GrowthHistory.Standing.of(review != null, good, decisions.get(key)))));
+        // each value stands by its own check: a run that FAILed on one check (e.g. its p99 while the noise was not
+        // measured yet) still gives the others their baseline, else a series' early FAILs froze every check's median
+        // at its first run; a review decides for every check
+        values.forEach((key, value) -> checks.put(key, new Check(value, GrowthHistory.Standing.of(review != null,
+                review != null ? good : !bad.get(key), decisions.get(key)))));
         return new PastRun(id, runId, good, checks, conclusive);
     }
 

@@ -47,7 +47,7 @@ public class VerdictRepository extends DocumentRepository<Verdict> {
         }
         for (Document d : byIds.find(mongo, ids, Document.class, mongo.getCollectionName(Verdict.class),
                 query -> query.fields().include("status", "checks.fingerprint", "checks.request", "checks.value",
-                        "checks.growthStatus", "checks.noise.decision"))) {
+                        "checks.status", "checks.growthStatus", "checks.noise.decision"))) {
             byId.put(String.valueOf(d.get("_id")), d);
         }
         return byId;
