@@ -37,6 +37,7 @@ class RunController {
     private final RunService runs;
     private final PublicUrls urls;
     private final Intake intake;
+    private final AbandonedRuns abandoned;
 
     @Operation(summary = "Start a run", description = "Idempotent: the same runId in the same series returns the existing run with 200.")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -55,6 +56,15 @@ class RunController {
     @PostMapping(path = "/{id}/end")
     RunView end(@PathVariable String id, @Valid @RequestBody(required = false) EndRunRequest request) {
         return RunView.of(runs.end(id, request == null ? new EndRunRequest(null, null, null) : request), urls);
+    }
+
+    @Operation(summary = "Report that the run's load test still runs", description = "perfgate run sends one every 30 s;"
+            + " a run whose client reported and then fell silent for perfgate.runs.abandon-after (10 minutes) is ended as"
+            + " aborted, at its last report. 409 once the run has ended.")
+    @PostMapping("/{id}/heartbeat")
+    ResponseEntity<Void> heartbeat(@PathVariable String id) {
+        abandoned.beat(id);
+        return ResponseEntity.noContent().build();
     }
 
     @Operation(summary = "Get a run")

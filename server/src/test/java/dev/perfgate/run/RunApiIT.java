@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
@@ -27,6 +28,9 @@ class RunApiIT {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    AbandonedRuns abandoned;
 
     TestApi api;
     String system;
@@ -55,6 +59,35 @@ class RunApiIT {
                 .isEqualTo("http://127.0.0.1:" + port + "/runs/" + first.text("id"));
         assertThat(second.status()).isEqualTo(200);
         assertThat(second.text("id")).isEqualTo(first.text("id"));
+    }
+
+    @Test
+    void shouldEndAsAbortedARunWhoseClientFellSilentAndLeaveAloneOneThatNeverReported() {
+        // Given two runs whose clients died: one had reported (perfgate run), one never did (the API alone)
+        String silent = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"test"}""".formatted(system)).text("id");
+        String quiet = api.post("/api/v1/runs", """
+                {"system":"%s","workload":"peak","environment":"other"}""".formatted(system)).text("id");
+        Response beat = api.post("/api/v1/runs/" + silent + "/heartbeat", "");
+        java.time.Instant now = java.time.Instant.now();
+
+        // When PerfGate looks for abandoned runs 9 minutes and then 11 minutes later
+        List<Run> early = abandoned.sweep(now.plus(java.time.Duration.ofMinutes(9)));
+        List<Run> late = abandoned.sweep(now.plus(java.time.Duration.ofMinutes(11)));
+
+        // Then the run that fell silent is ended as aborted at its last report, with the reason; the other runs on
+        assertThat(beat.status()).isEqualTo(204);
+        assertThat(early).isEmpty();
+        assertThat(late).extracting(Run::id).containsExactly(silent);
+        Response ended = api.get("/api/v1/runs/" + silent);
+        assertThat(ended.text("status")).isEqualTo("aborted");
+        assertThat(ended.text("statusReason")).startsWith("abandoned: its client (perfgate run) last reported at ")
+                .contains("(perfgate.runs.abandon-after)");
+        assertThat(api.get("/api/v1/runs/" + quiet).text("status")).isEqualTo("running");
+        Response afterEnd = api.post("/api/v1/runs/" + silent + "/heartbeat", "");
+        assertThat(afterEnd.status()).as("a late report hears that the run has ended").isEqualTo(409);
+        assertThat(afterEnd.body().path("detail").asString()).contains("has ended (aborted: abandoned:");
+        assertThat(abandoned.sweep(now.plus(java.time.Duration.ofMinutes(30)))).as("once").isEmpty();
     }
 
     @Test

@@ -46,6 +46,8 @@ class RunControllerTest {
     MockMvc mvc;
     @MockitoBean
     RunService runs;
+    @MockitoBean
+    AbandonedRuns abandoned;
 
     static Run run(String id, String runId) {
         return new Run(id, "shop", "peak", "test", runId, "1." + runId, null, null, null, null, Trigger.API, List.of(),

@@ -127,6 +127,15 @@ public final class PerfGateClient {
     return read(call("POST", runPath(id) + "/end", json(end), REQUEST_TIMEOUT, "end run " + id), RunInfo.class);
   }
 
+  /**
+   * Reports that the run's load test still runs ({@code perfgate run} does every 30 s): a run whose client reported
+   * and then fell silent for the server's {@code perfgate.runs.abandon-after} is ended as aborted. Fails with status
+   * 409 once the run has ended.
+   */
+  public void heartbeat(String id) throws IOException, InterruptedException {
+    call("POST", runPath(id) + "/heartbeat", null, REQUEST_TIMEOUT, "report that run " + id + " still runs");
+  }
+
   /** The verdict now, or after waiting up to {@code waitSeconds} while it is pending; may still be pending. */
   public Verdict verdict(String id, int waitSeconds) throws IOException, InterruptedException {
     int wait = Math.max(0, Math.min(MAX_WAIT_SECONDS, waitSeconds));

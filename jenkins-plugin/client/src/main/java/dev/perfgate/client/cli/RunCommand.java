@@ -38,8 +38,13 @@ final class RunCommand extends GateCommand {
     context.err().println("PerfGate: running " + String.join(" ", command));
     // a CI cancel stops the JVM: abort the run on the way out, with one quick attempt
     GateRun lastWord = new GateRun(connection.client(Retry.DEFAULT.withRetries(0)), context.err());
-    CommandRunner.Result ran = new CommandRunner(clock).run(command, () -> abortQuietly(lastWord, started,
-        "perfgate was stopped while the load test ran", clock.instant()));
+    CommandRunner.Result ran;
+    // while the load test runs, PerfGate hears every 30 s that it does: should this process die, the run is ended
+    try (Heartbeat beats = Heartbeat.start(connection.client(Retry.DEFAULT.withRetries(0)), started.id(),
+        started.runId(), context.err(), heartbeatEvery(context))) {
+      ran = new CommandRunner(clock).run(command, () -> abortQuietly(lastWord, started,
+          "perfgate was stopped while the load test ran", clock.instant()));
+    }
     if (ran.exitCode() != 0) {
       gate.abort(started, "the load test command failed with exit code " + ran.exitCode() + ": "
           + String.join(" ", command), ran.end());
@@ -60,6 +65,13 @@ final class RunCommand extends GateCommand {
     }
     Verdict verdict = gate.complete(started, upload, results.measures(), ran.end(), policy.timeout());
     return policy.report(verdict, context.out());
+  }
+
+  /** {@link Heartbeat#EVERY}, or PERFGATE_HEARTBEAT_SECONDS (the tests' shorter beat). */
+  private static java.time.Duration heartbeatEvery(PerfGateCli.Context context) {
+    String seconds = context.env().get("PERFGATE_HEARTBEAT_SECONDS");
+    return seconds == null || !seconds.matches("[1-9][0-9]{0,3}") ? Heartbeat.EVERY
+        : java.time.Duration.ofSeconds(Integer.parseInt(seconds));
   }
 
   private static void abortQuietly(GateRun gate, RunInfo run, String reason, Instant at) {
