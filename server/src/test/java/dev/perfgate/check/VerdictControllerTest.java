@@ -82,12 +82,7 @@ class VerdictControllerTest {
         Verdict verdict = new Verdict("v1", "r1", STARTED.plusSeconds(160), "run ended", CheckStatus.FAIL, GateResult.FAIL,
                 "FAIL: 1 of 1 checks did not pass", "shop.yaml", "abc", "previous", new Verdict.Validity(true, List.of()),
                 List.of(p95), List.of());
-        given(runs.get("r1")).willReturn(judged);
-        given(verdicts.verdictOf("r1", Duration.ZERO)).willReturn(CompletableFuture.completedFuture(judged));
-        given(verdicts.latest(judged)).willReturn(Optional.of(verdict));
-
-        MvcResult answered = mvc.perform(get("/api/v1/runs/r1/verdict")).andExpect(request().asyncStarted()).andReturn();
-        mvc.perform(asyncDispatch(answered))
+        answer(judged, verdict)
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.status").value("FAIL"))
                 .andExpect(jsonPath("$.checks[0].label").value("p95 of /checkout"))
@@ -104,16 +99,20 @@ class VerdictControllerTest {
         Verdict verdict = new Verdict("v1", "r1", STARTED.plusSeconds(160), "run ended", CheckStatus.INCONCLUSIVE,
                 GateResult.FAIL, "INCONCLUSIVE: 1 of 1 checks", "shop.yaml", "abc", "median",
                 new Verdict.Validity(true, List.of()), List.of(), List.of(unread));
-        given(runs.get("r1")).willReturn(judged);
-        given(verdicts.verdictOf("r1", Duration.ZERO)).willReturn(CompletableFuture.completedFuture(judged));
-        given(verdicts.latest(judged)).willReturn(Optional.of(verdict));
-
-        MvcResult answered = mvc.perform(get("/api/v1/runs/r1/verdict")).andExpect(request().asyncStarted()).andReturn();
-        mvc.perform(asyncDispatch(answered))
+        answer(judged, verdict)
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.links.run").exists())
                 .andExpect(jsonPath("$.links.flamegraph").doesNotExist())
                 .andExpect(jsonPath("$.links.flamegraphDiff").doesNotExist());
+    }
+
+    /** GET of run r1's verdict, the run judged with {@code verdict}. */
+    private org.springframework.test.web.servlet.ResultActions answer(Run judged, Verdict verdict) throws Exception {
+        given(runs.get("r1")).willReturn(judged);
+        given(verdicts.verdictOf("r1", Duration.ZERO)).willReturn(CompletableFuture.completedFuture(judged));
+        given(verdicts.latest(judged)).willReturn(Optional.of(verdict));
+        MvcResult answered = mvc.perform(get("/api/v1/runs/r1/verdict")).andExpect(request().asyncStarted()).andReturn();
+        return mvc.perform(asyncDispatch(answered));
     }
 
     @Test
