@@ -143,7 +143,7 @@ class ProfileEvidence {
                     }
                     if (cold != null) {
                         return Measurement.missing(cold + "; a function's growth is not judged on a cold JVM"
-                                + " (declare a warm-up in the checks, e.g. warmup: 60s, or load longer)");
+                                + " (declare a warm-up in the checks, or a longer one, e.g. warmup: 60s, or load longer)");
                     }
                     if (frames != null) {
                         // only the functions with self time in the stacks through the given frames, with their shares
@@ -194,7 +194,8 @@ class ProfileEvidence {
         }
         Optional<String> unread = withoutWholeBucket(window);
         if (unread.isPresent()) {
-            return unprofiled(config, "the run's " + unread.get());
+            return unprofiled(config, "the run's " + unread.get() + (gate.warmup().isZero() ? ""
+                    : " (what the declared " + gate.warmup().toSeconds() + " s warm-up left of it)"));
         }
         PyroscopeTarget target = target(config);
         OncePerEvaluation source = new OncePerEvaluation(pyroscope);

@@ -132,6 +132,30 @@ class ProfileEvidenceTest {
     }
 
     @Test
+    void shouldSayThatTheDeclaredWarmUpLeftTooLittleOfTheSteadyStateForAWholeBucket() {
+        // Given a 45 s steady state of which a 30 s warm-up (counted from the run's start: no processStart) leaves 15 s
+        GateDefinition gate = new DefinitionParser().parse("g.yaml", """
+                system: s
+                warmup: 30s
+                pyroscope: { url: http://127.0.0.1:9, application: app, profiles: [cpu] }
+                checks:
+                  - id: cpu-total
+                    profile: { type: cpu, measure: totalPerRequest }
+                    growth: "<= +10%"
+                """).definition();
+        Instant start = Instant.parse("2026-03-01T10:00:01Z");
+        Run run = completed("r", "2", start, start.plusSeconds(45), 0);
+        ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> {
+            throw new AssertionError("nothing to fetch: " + selection);
+        });
+
+        ProfileEvidence.Evidence collected = evidence.collect(gate, run, results(900, start), null, null);
+
+        assertThat(collected.summaries()).singleElement().satisfies(s -> assertThat(s.reason())
+                .contains("holds no whole 10-s bucket").contains("(what the declared 30 s warm-up left of it)"));
+    }
+
+    @Test
     void shouldNotJudgeAFunctionsGrowthAgainstABaselineWhoseSteadyStateHoldsNoWholeBucket() {
         Instant start = Instant.parse("2026-03-01T10:00:01Z");
         Run base = completed("b", "1", start, start.plusSeconds(18), 0);
