@@ -38,6 +38,17 @@ class ProfileEvidenceTest {
                 growth: "<= +10%"
             """).definition();
 
+    /** Checks of the CPU profile's total per request, with a declared warm-up of 30 s. */
+    private static final GateDefinition WARM_30S = new DefinitionParser().parse("g.yaml", """
+            system: s
+            warmup: 30s
+            pyroscope: { url: http://127.0.0.1:9, application: app, profiles: [cpu] }
+            checks:
+              - id: cpu-total
+                profile: { type: cpu, measure: totalPerRequest }
+                growth: "<= +10%"
+            """).definition();
+
     @Test
     void shouldSayThereIsNoSteadyStateWhenTheRunEndsWithinItsRampUp() {
         Instant start = Instant.parse("2026-03-01T10:00:00Z");
@@ -134,15 +145,7 @@ class ProfileEvidenceTest {
     @Test
     void shouldSayThatTheDeclaredWarmUpLeftTooLittleOfTheSteadyStateForAWholeBucket() {
         // Given a 45 s steady state of which a 30 s warm-up (counted from the run's start: no processStart) leaves 15 s
-        GateDefinition gate = new DefinitionParser().parse("g.yaml", """
-                system: s
-                warmup: 30s
-                pyroscope: { url: http://127.0.0.1:9, application: app, profiles: [cpu] }
-                checks:
-                  - id: cpu-total
-                    profile: { type: cpu, measure: totalPerRequest }
-                    growth: "<= +10%"
-                """).definition();
+        GateDefinition gate = WARM_30S;
         Instant start = Instant.parse("2026-03-01T10:00:01Z");
         Run run = completed("r", "2", start, start.plusSeconds(45), 0);
         ProfileEvidence evidence = new ProfileEvidence((target, type, selection) -> {
@@ -308,15 +311,7 @@ class ProfileEvidenceTest {
     @Test
     void shouldProfileOnlyAfterTheDeclaredWarmUp() {
         // Given checks with a 30 s warm-up and a run of 120 s with 5 s ramp-up
-        GateDefinition gate = new DefinitionParser().parse("g.yaml", """
-                system: s
-                warmup: 30s
-                pyroscope: { url: http://127.0.0.1:9, application: app, profiles: [cpu] }
-                checks:
-                  - id: cpu-total
-                    profile: { type: cpu, measure: totalPerRequest }
-                    growth: "<= +10%"
-                """).definition();
+        GateDefinition gate = WARM_30S;
         Instant start = Instant.parse("2026-03-01T10:00:00Z");
         Run run = completed("r", "2", start, start.plusSeconds(120), 5);
         List<TimeWindow> asked = new ArrayList<>();
