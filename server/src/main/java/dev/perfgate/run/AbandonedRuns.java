@@ -80,6 +80,12 @@ class AbandonedRuns {
         }
     }
 
+    /** "10 minutes", "90 s": how long a client may be silent. */
+    private String silence() {
+        long seconds = abandonAfter.toSeconds();
+        return seconds % 60 == 0 ? seconds / 60 + (seconds == 60 ? " minute" : " minutes") : seconds + " s";
+    }
+
     /** Ends as aborted the running runs whose client last reported before {@code now} − abandon-after; returns them. */
     List<Run> sweep(Instant now) {
         Date before = Date.from(now.minus(abandonAfter));
@@ -90,8 +96,7 @@ class AbandonedRuns {
             Optional<Run> run = repository.findById(id);
             if (run.isPresent() && !run.get().isEnded()) {
                 String reason = "abandoned: its client (perfgate run) last reported at " + last + " and not in the "
-                        + abandonAfter.toMinutes() + " minutes after (perfgate.runs.abandon-after): the CI job or its"
-                        + " machine most likely died";
+                        + silence() + " after (perfgate.runs.abandon-after): the CI job or its machine most likely died";
                 abandoned.add(runs.end(id, new EndRunRequest(EndRunRequest.Outcome.ABORTED, reason,
                         last.isBefore(run.get().startedAt()) ? run.get().startedAt() : last)));
                 log.warn("Run {} of {} ended as aborted: {}", run.get().runId(), run.get().series(), reason);

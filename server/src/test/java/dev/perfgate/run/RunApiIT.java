@@ -82,7 +82,7 @@ class RunApiIT {
         Response ended = api.get("/api/v1/runs/" + silent);
         assertThat(ended.text("status")).isEqualTo("aborted");
         assertThat(ended.text("statusReason")).startsWith("abandoned: its client (perfgate run) last reported at ")
-                .contains("(perfgate.runs.abandon-after)");
+                .contains("and not in the 10 minutes after (perfgate.runs.abandon-after)");
         assertThat(api.get("/api/v1/runs/" + quiet).text("status")).isEqualTo("running");
         Response afterEnd = api.post("/api/v1/runs/" + silent + "/heartbeat", "");
         assertThat(afterEnd.status()).as("a late report hears that the run has ended").isEqualTo(409);
