@@ -37,17 +37,11 @@ final class Heartbeat implements AutoCloseable {
       try {
         client.heartbeat(id);
         said[0] = false;
-      } catch (PerfGateException e) {
-        if (e.status() == 409) {
+      } catch (IOException e) {
+        if (e instanceof PerfGateException refused && refused.status() == 409) {
           err.println("perfgate: PerfGate has ended run " + runId + " meanwhile: " + e.getMessage());
           beats.shutdown();
         } else if (!said[0]) {
-          said[0] = true;
-          err.println("perfgate: could not tell PerfGate that the load test still runs (tried again every "
-              + every.toSeconds() + " s): " + e.getMessage());
-        }
-      } catch (IOException e) {
-        if (!said[0]) {
           said[0] = true;
           err.println("perfgate: could not tell PerfGate that the load test still runs (tried again every "
               + every.toSeconds() + " s): " + e.getMessage());

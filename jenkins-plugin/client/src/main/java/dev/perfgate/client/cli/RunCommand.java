@@ -41,7 +41,7 @@ final class RunCommand extends GateCommand {
     CommandRunner.Result ran;
     // while the load test runs, PerfGate hears every 30 s that it does: should this process die, the run is ended
     try (Heartbeat beats = Heartbeat.start(connection.client(Retry.DEFAULT.withRetries(0)), started.id(),
-        started.runId(), context.err(), heartbeatEvery(context))) {
+        started.runId(), context.err(), Heartbeat.EVERY)) {
       ran = new CommandRunner(clock).run(command, () -> abortQuietly(lastWord, started,
           "perfgate was stopped while the load test ran", clock.instant()));
     }
@@ -65,13 +65,6 @@ final class RunCommand extends GateCommand {
     }
     Verdict verdict = gate.complete(started, upload, results.measures(), ran.end(), policy.timeout());
     return policy.report(verdict, context.out());
-  }
-
-  /** {@link Heartbeat#EVERY}, or PERFGATE_HEARTBEAT_SECONDS (the tests' shorter beat). */
-  private static java.time.Duration heartbeatEvery(PerfGateCli.Context context) {
-    String seconds = context.env().get("PERFGATE_HEARTBEAT_SECONDS");
-    return seconds == null || !seconds.matches("[1-9][0-9]{0,3}") ? Heartbeat.EVERY
-        : java.time.Duration.ofSeconds(Integer.parseInt(seconds));
   }
 
   private static void abortQuietly(GateRun gate, RunInfo run, String reason, Instant at) {
