@@ -17,6 +17,8 @@
 #   SERVER_ARGS="--perfgate.judging.workers=2" bench/gate-load.sh   # more server arguments
 #   BENCH=history SIZES=100,10000 NEW_SERIES=10 bench/gate-load.sh   # then the first verdicts of 10 new series
 #   LOG=/tmp/server.log bench/gate-load.sh  # keeps the server's log
+#   BENCH_OPTS=-Dtimeline=6 bench/gate-load.sh   # JVM options of the clients; -Dtimeline=N prints each round's first N
+#                                           # ends: when (s into the round) and their end → verdict (ms)
 #   BENCH=history bench/gate-load.sh        # GateHistoryBench instead: end → verdict at 100 … 100,000 runs of history
 #   BENCH=history SIZES=100,1000,10000 SAMPLES=30 bench/gate-load.sh
 set -euo pipefail
@@ -118,7 +120,7 @@ if [[ "${BENCH:-yes}" == yes ]]; then
   jit_before="$(jit_s)"
   # the clients share the machine's cores with the server: their own CPU time is printed too
   TIMEFORMAT='GateLoadBench (the clients) CPU time: %U s user + %S s system, %R s wall'
-  time java -Durl="http://127.0.0.1:$port" -Dtoken="$token" -Dclients="$clients" -Dseries="$series" -Drounds="$rounds" \
+  time java ${BENCH_OPTS:-} -Durl="http://127.0.0.1:$port" -Dtoken="$token" -Dclients="$clients" -Dseries="$series" -Drounds="$rounds" \
     -DchecksDir="$work/checks" -cp "$bench_jar" dev.perfgate.bench.GateLoadBench
   echo "RSS after the bench: $(rss_mb) MB, CPU time since launch $(cpu_ms) ms (load $(load))"
   # on 2 cores the JIT's compiler threads take a large share of a fresh server's CPU (bench/README.md)

@@ -48,6 +48,10 @@ public final class GateLoadBench {
     final Map<String, AtomicInteger> errors = new ConcurrentHashMap<>();
     /** Answers a client retried (502/503/504, as the CLI does): not errors unless the last attempt failed too. */
     final Map<String, AtomicInteger> retried = new ConcurrentHashMap<>();
+    /** This round's verdicts as {when the end was sent, ns since the round began; end → verdict ns}. */
+    private final List<long[]> roundVerdicts = Collections.synchronizedList(new ArrayList<>());
+    private volatile long roundBegan;
+    private volatile Instant roundBeganAt;
 
     GateLoadBench(String url, String token) {
         this.url = url;
@@ -109,7 +113,10 @@ public final class GateLoadBench {
             });
         }
         int before = timings.getOrDefault("end → verdict", List.of()).size();
+        roundVerdicts.clear();
         long began = System.nanoTime();
+        roundBegan = began;
+        roundBeganAt = Instant.now();
         start.countDown();
         done.await();
         pool.shutdown();
@@ -120,6 +127,46 @@ public final class GateLoadBench {
         System.out.printf("round %s: %d clients in %.1f s (%.1f runs judged a second)%s%n", prefix, clients, seconds,
                 clients / seconds, verdicts.isEmpty() ? "" : ", end → verdict p50 / p99 %.0f / %.0f ms".formatted(
                         percentile(verdicts, 50), percentile(verdicts, 99)));
+        printSlowest(seconds);
+    }
+
+    /**
+     * The round's three slowest verdicts and when in the round their runs ended, beside the span of the ends: slow
+     * verdicts at the round's start point at what a first burst pays (the JIT, new series), spread ones at pauses.
+     */
+    private void printSlowest(double seconds) {
+        List<long[]> all = new ArrayList<>(roundVerdicts);
+        if (all.isEmpty()) {
+            return;
+        }
+        long firstEnd = all.stream().mapToLong(v -> v[0]).min().orElseThrow();
+        long lastEnd = all.stream().mapToLong(v -> v[0]).max().orElseThrow();
+        all.sort((a, b) -> Long.compare(b[1], a[1]));
+        StringBuilder line = new StringBuilder("  slowest end → verdict:");
+        for (long[] v : all.subList(0, Math.min(3, all.size()))) {
+            line.append(String.format(" %.0f ms (ended at %.1f s)", v[1] / 1e6, v[0] / 1e9));
+        }
+        long fifth = firstEnd + (lastEnd - firstEnd) / 5;
+        List<Long> early = new ArrayList<>();
+        List<Long> later = new ArrayList<>();
+        all.forEach(v -> (v[0] <= fifth ? early : later).add(v[1]));
+        Collections.sort(early);
+        Collections.sort(later);
+        System.out.println(line.append(String.format("; ends from %.1f to %.1f s of %.1f s", firstEnd / 1e9, lastEnd / 1e9,
+                seconds)));
+        int firstN = Integer.getInteger("timeline", 0);
+        if (firstN > 0) {
+            System.out.println("  the round began at " + roundBeganAt);
+            List<long[]> byEnd = new ArrayList<>(all);
+            byEnd.sort((a, b) -> Long.compare(a[0], b[0]));
+            StringBuilder timeline = new StringBuilder("  the first ends, at s: ms");
+            byEnd.subList(0, Math.min(firstN, byEnd.size()))
+                    .forEach(v -> timeline.append(String.format(" %.2f:%.0f", v[0] / 1e9, v[1] / 1e6)));
+            System.out.println(timeline);
+        }
+        System.out.printf("  p99 of the runs that ended in the first fifth of that span: %s (%d), after it: %s (%d)%n",
+                early.isEmpty() ? "-" : "%.0f ms".formatted(percentile(early, 99)), early.size(),
+                later.isEmpty() ? "-" : "%.0f ms".formatted(percentile(later, 99)), later.size());
     }
 
     void client(String environment, String runId) throws IOException, InterruptedException {
@@ -142,6 +189,7 @@ public final class GateLoadBench {
         if (verdict != null && !"PENDING".equals(verdict.path("status").asString())) {
             long now = System.nanoTime();
             record("end → verdict", now - ended);
+            roundVerdicts.add(new long[] {ended - roundBegan, now - ended});
             record("results → verdict", now - loadTestDone);
             record("create → verdict", now - began);
         } else if (verdict != null) {
