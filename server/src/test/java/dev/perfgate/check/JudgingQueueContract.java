@@ -56,6 +56,7 @@ abstract class JudgingQueueContract {
     @BeforeEach
     void emptyQueue() {
         mongo.remove(new Query(), JudgingJob.class);
+        queue.reload();
     }
 
     @Test
@@ -213,7 +214,7 @@ abstract class JudgingQueueContract {
         assertThat(retried).isFalse();
     }
 
-    private Run run(String environment, Instant startedAt) {
+    Run run(String environment, Instant startedAt) {
         return new Run(new ObjectId().toHexString(), system, "peak", environment, "1", null, null, null, null, null,
                 Trigger.API, List.of(), Map.of(), startedAt, startedAt.plusSeconds(30), 0, RunStatus.COMPLETED, null,
                 startedAt, null, null);
