@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -300,19 +301,18 @@ class JudgingQueue implements Intake.Backlog {
                     stored.reason(), stored.due(), held.claims(), null, null, stored.failures(), stored.lastError()));
         }
 
-        /** A held job handed back; with {@code due}, to be tried again then (one more failure, its error). */
+        /** A held job handed back to be tried again at {@code due}, one more failure and its error. */
         synchronized void freed(JudgingJob job, Instant due, String error) {
             JudgingJob now = byId.get(job.id());
             if (now == null || now.claims() != job.claims()) {
                 return;
             }
-            put(new JudgingJob(now.id(), now.series(), now.startedAt(), now.verdictId(), now.token(), now.reason(),
-                    due == null ? now.due() : due, now.claims(), null, null, due == null ? now.failures() : now.failures() + 1,
-                    due == null ? now.lastError() : error));
+            put(new JudgingJob(now.id(), now.series(), now.startedAt(), now.verdictId(), now.token(), now.reason(), due,
+                    now.claims(), null, null, now.failures() + 1, error));
         }
 
         synchronized void releaseAll(String owner, Instant now) {
-            for (JudgingJob job : java.util.List.copyOf(ordered)) {
+            for (JudgingJob job : List.copyOf(ordered)) {
                 if (owner.equals(job.owner())) {
                     put(new JudgingJob(job.id(), job.series(), job.startedAt(), job.verdictId(), job.token(), job.reason(),
                             now, job.claims(), null, null, job.failures(), job.lastError()));
