@@ -48,7 +48,10 @@ public final class GateLoadBench {
     final Map<String, AtomicInteger> errors = new ConcurrentHashMap<>();
     /** Answers a client retried (502/503/504, as the CLI does): not errors unless the last attempt failed too. */
     final Map<String, AtomicInteger> retried = new ConcurrentHashMap<>();
-    /** This round's verdicts as {when the end was sent, ns since the round began; end → verdict ns}. */
+    /**
+     * This round's verdicts as {when the end was sent, ns since the round began; end → verdict ns; end's answer ns;
+     * ms from sending the end to the server's endedAt; to the verdict's evaluatedAt (when its judging began)}.
+     */
     private final List<long[]> roundVerdicts = Collections.synchronizedList(new ArrayList<>());
     private volatile long roundBegan;
     private volatile Instant roundBeganAt;
@@ -159,9 +162,10 @@ public final class GateLoadBench {
             System.out.println("  the round began at " + roundBeganAt);
             List<long[]> byEnd = new ArrayList<>(all);
             byEnd.sort((a, b) -> Long.compare(a[0], b[0]));
-            StringBuilder timeline = new StringBuilder("  the first ends, at s: ms");
-            byEnd.subList(0, Math.min(firstN, byEnd.size()))
-                    .forEach(v -> timeline.append(String.format(" %.2f:%.0f", v[0] / 1e9, v[1] / 1e6)));
+            StringBuilder timeline = new StringBuilder(
+                    "  the first ends, at s: ms (end answered / server's endedAt / judging began, ms after the end was sent)");
+            byEnd.subList(0, Math.min(firstN, byEnd.size())).forEach(v -> timeline.append(String.format(
+                    " %.2f:%.0f (%.0f/%d/%d)", v[0] / 1e9, v[1] / 1e6, v[2] / 1e6, v[3], v[4])));
             System.out.println(timeline);
         }
         System.out.printf("  p99 of the runs that ended in the first fifth of that span: %s (%d), after it: %s (%d)%n",
@@ -182,18 +186,32 @@ public final class GateLoadBench {
             return;
         }
         long ended = System.nanoTime();
-        if (send("end", post("/api/v1/runs/" + id + "/end", "{}")) == null) {
+        Instant endSent = Instant.now();
+        JsonNode endedRun = send("end", post("/api/v1/runs/" + id + "/end", "{}"));
+        if (endedRun == null) {
             return;
         }
+        long endAnswered = System.nanoTime();
         JsonNode verdict = send("verdict?wait=60", get("/api/v1/runs/" + id + "/verdict?wait=60"));
         if (verdict != null && !"PENDING".equals(verdict.path("status").asString())) {
             long now = System.nanoTime();
             record("end → verdict", now - ended);
-            roundVerdicts.add(new long[] {ended - roundBegan, now - ended});
+            roundVerdicts.add(new long[] {ended - roundBegan, now - ended, endAnswered - ended,
+                    millisBetween(endSent, endedRun.path("endedAt").asString()),
+                    millisBetween(endSent, verdict.path("evaluatedAt").asString())});
             record("results → verdict", now - loadTestDone);
             record("create → verdict", now - began);
         } else if (verdict != null) {
             errors.computeIfAbsent("verdict still pending after 60 s", k -> new AtomicInteger()).incrementAndGet();
+        }
+    }
+
+    /** Milliseconds from {@code from} to the server's time stamp {@code at} (ISO-8601), -1 when there is none. */
+    private static long millisBetween(Instant from, String at) {
+        try {
+            return Duration.between(from, Instant.parse(at)).toMillis();
+        } catch (RuntimeException e) {
+            return -1;
         }
     }
 
